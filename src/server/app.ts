@@ -1,0 +1,87 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { authRoutes } from './modules/auth/auth.routes';
+import { authenticate } from './modules/auth/auth.service';
+import { SESSION_COOKIE } from './modules/auth/sessions';
+import { healthRoutes } from './modules/health/health.routes';
+import { setupRoutes } from './modules/setup/setup.routes';
+import { type AppContext, type Clock, systemClock } from './platform/context';
+import type { Db } from './platform/database';
+import { AppError, registerErrorHandling } from './platform/errors';
+import { registerSecurity } from './platform/security';
+import { registerWebApp } from './platform/web';
+
+export interface AppOptions {
+  clock?: Clock;
+  /** Where the built web app is (default: dist/web). */
+  webBuildDir?: string;
+}
+
+/** Builds the whole server — platform plugins, then each module, registered explicitly. */
+export async function buildApp(config: Config, db: Db, options: AppOptions = {}) {
+  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock };
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurity(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    keyGenerator: (request) => request.ip ?? 'unknown',
+    errorResponseBuilder: (_request, limit) =>
+      new AppError('RATE_LIMITED', {
+        message: `Too many requests from this address. Try again in ${limit.after}.`,
+        retryAfterSeconds: Math.ceil(limit.ttl / 1000),
+      }),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Switchboard API',
+        version: '1',
+        description:
+          'JSON under /api. Errors are `{ error: { code, message } }`. Sessions use an httpOnly cookie; state-changing requests must be JSON from the same origin.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  // Who is asking: the session cookie, if any, resolved once per API request.
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && request.url.startsWith('/api/')) request.auth = await authenticate(ctx, token);
+  });
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(setupRoutes, { ctx });
+  await app.register(authRoutes, { ctx });
+
+  await registerWebApp(app, options.webBuildDir);
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

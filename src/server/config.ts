@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+function isTimeZone(zone: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  CALL_CENTRE_TZ: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/New_York')
+    .default('America/New_York'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  RATE_LIMIT_WINDOW_MINUTES: positiveInt(15),
+  RATE_LIMIT_SIGN_IN_FAILURES: positiveInt(10),
+  RATE_LIMIT_RESET_ANSWER_FAILURES: positiveInt(5),
+  RATE_LIMIT_AUTH_PER_IP: positiveInt(100),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Absent: the embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  sessionIdleHours: number;
+  callCentreTimeZone: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+  rateLimits: {
+    windowMinutes: number;
+    signInFailuresPerUsername: number;
+    resetAnswerFailuresPerUsername: number;
+    authRequestsPerAddress: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value stops the process with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    sessionIdleHours: e.SESSION_IDLE_HOURS,
+    callCentreTimeZone: e.CALL_CENTRE_TZ,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
+      signInFailuresPerUsername: e.RATE_LIMIT_SIGN_IN_FAILURES,
+      resetAnswerFailuresPerUsername: e.RATE_LIMIT_RESET_ANSWER_FAILURES,
+      authRequestsPerAddress: e.RATE_LIMIT_AUTH_PER_IP,
+    },
+  };
+}
+
+/** Generated once and kept beside the data, so sessions survive restarts without setup. */
+function loadOrCreateSecret(dataDir: string) {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Defaults for tests: in-memory database, quiet logs, a fixed secret. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '',
+    databaseUrl: undefined,
+    sessionSecret: 'test-secret-test-secret-test-secret-0123',
+    sessionIdleHours: 12,
+    callCentreTimeZone: 'America/New_York',
+    logLevel: 'silent',
+    trustProxy: false,
+    rateLimits: {
+      windowMinutes: 15,
+      signInFailuresPerUsername: 10,
+      resetAnswerFailuresPerUsername: 5,
+      authRequestsPerAddress: 1000,
+    },
+    ...overrides,
+  };
+}

@@ -1,0 +1,22 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Database } from './schema';
+import * as initial from './migrations/20261121T0900-initial';
+
+/** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
+const migrations: Record<string, Migration> = {
+  '20261121T0900-initial': initial,
+};
+
+const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
+
+export async function migrateToLatest(db: Kysely<Database>) {
+  // Migrations see the schema as it was when written, not today's types.
+  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String(error)}`, { cause: error });
+  }
+  return results ?? [];
+}

@@ -1,0 +1,125 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Timestamps come back as Date; inserts may pass Date or an ISO string. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  email: string | null;
+  username: string;
+  password_hash: string;
+  role: 'employee' | 'admin';
+  is_super_admin: Generated<boolean>;
+  team_id: string | null;
+  security_question: string | null;
+  security_answer_hash: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TeamsTable {
+  id: Generated<string>;
+  name: string;
+  description: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TeamMembersTable {
+  id: Generated<string>;
+  team_id: string;
+  user_id: string;
+  role: 'member' | 'team_leader';
+  created_at: CreatedAt;
+}
+
+export interface EmployeeInfoTable {
+  user_id: string;
+  full_name: string | null;
+  updated_at: UpdatedAt;
+}
+
+export interface CallLogsTable {
+  id: Generated<string>;
+  user_id: string;
+  phone_number: string;
+  call_type: 'inbound' | 'outbound';
+  /** Null while an offered call is still ringing. */
+  call_status: 'answered' | 'declined' | 'missed' | null;
+  time_received: Timestamp;
+  answered_at: Timestamp | null;
+  ended_at: Timestamp | null;
+  duration_seconds: number | null;
+  notes: string | null;
+}
+
+export interface EmployeeStatusLogTable {
+  id: Generated<string>;
+  user_id: string;
+  status: string;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  duration_seconds: number | null;
+}
+
+export interface EmployeeSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** The call centre's calendar day, 'YYYY-MM-DD'. */
+  session_date: string;
+  session_start: Timestamp;
+  session_end: Timestamp | null;
+}
+
+export interface AuthSessionsTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  created_at: CreatedAt;
+  actor_id: string | null;
+  actor_name: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  target_name: string | null;
+  ip: string | null;
+  details: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
+export interface Database {
+  users: UsersTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  employee_info: EmployeeInfoTable;
+  call_logs: CallLogsTable;
+  employee_status_log: EmployeeStatusLogTable;
+  employee_sessions: EmployeeSessionsTable;
+  auth_sessions: AuthSessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  audit_log: AuditLogTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type TeamRow = Selectable<TeamsTable>;
+export type AuditLogRow = Selectable<AuditLogTable>;

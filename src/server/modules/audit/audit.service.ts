@@ -1,0 +1,65 @@
+import type { Db } from '../../platform/database';
+import { findRecentByTargetName, insertAuditEntry } from './audit.repository';
+
+/** What happened, in the past tense of the call centre: 'auth.sign_in', 'employee.deleted'. */
+export type AuditAction =
+  | 'auth.sign_in'
+  | 'auth.sign_in_failed'
+  | 'auth.sign_out'
+  | 'auth.reset_answer_failed'
+  | 'auth.reset_completed'
+  | 'admin.created'
+  | 'setup.completed';
+
+export interface AuditActor {
+  id: string;
+  username: string;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  actor?: AuditActor | null;
+  target?: { type: string; id?: string | null; name?: string | null };
+  ip?: string | null;
+  details?: Record<string, unknown>;
+  /** When it happened; the service's clock, so tests can move time. */
+  at: Date;
+}
+
+/**
+ * Records who did what to whom, inside the caller's transaction so the record and the
+ * change land together. Ids and names are copied as plain values: history survives deletes.
+ */
+export async function recordAudit(db: Db, entry: AuditEntry) {
+  await insertAuditEntry(db, {
+    action: entry.action,
+    actor_id: entry.actor?.id ?? null,
+    actor_name: entry.actor?.username ?? null,
+    target_type: entry.target?.type ?? null,
+    target_id: entry.target?.id ?? null,
+    target_name: entry.target?.name ?? null,
+    ip: entry.ip ?? null,
+    details: entry.details ? JSON.stringify(entry.details) : null,
+    created_at: entry.at,
+  });
+}
+
+/**
+ * How many times an action about one name happened within a window, and when the oldest
+ * of them leaves it: the basis of per-username attempt limits that hold across processes.
+ */
+export async function recentAttempts(
+  db: Db,
+  action: AuditAction,
+  targetName: string,
+  windowMs: number,
+  now: Date,
+) {
+  const since = new Date(now.getTime() - windowMs);
+  const rows = await findRecentByTargetName(db, action, targetName, since);
+  const oldest = rows[0]?.created_at;
+  const retryAfterSeconds = oldest
+    ? Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000))
+    : 0;
+  return { count: rows.length, retryAfterSeconds };
+}

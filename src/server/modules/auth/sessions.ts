@@ -1,0 +1,93 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from '../../../shared/schemas/auth';
+import { AppError } from '../../platform/errors';
+import type { SessionUserRow } from './auth.repository';
+
+export const SESSION_COOKIE = 'switchboard_session';
+
+/** The signed-in user of a request and the session it came with. */
+export interface AuthContext {
+  sessionId: string;
+  user: SessionUserRow;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** 256 random bits; only an HMAC of it is stored, so a database dump holds no live token. */
+export function newToken() {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(secret: string, token: string) {
+  return createHmac('sha256', secret).update(token).digest('hex');
+}
+
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  idleHours: number,
+) {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: Math.round(idleHours * 3600),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  void reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+}
+
+export function toSessionUser(row: SessionUserRow): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    role: row.role,
+    is_super_admin: row.is_super_admin,
+    team: row.team_id && row.team_name ? { id: row.team_id, name: row.team_name } : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The signed-in user, or 401. */
+export function requireSignedIn(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('NOT_SIGNED_IN');
+  return request.auth;
+}
+
+/** A signed-in admin (any), or 401/403. */
+export function requireAdmin(request: FastifyRequest): AuthContext {
+  const auth = requireSignedIn(request);
+  if (auth.user.role !== 'admin') throw new AppError('FORBIDDEN');
+  return auth;
+}
+
+/** A signed-in super admin, or 401/403. */
+export function requireSuperAdmin(request: FastifyRequest): AuthContext {
+  const auth = requireAdmin(request);
+  if (!auth.user.is_super_admin) throw new AppError('FORBIDDEN');
+  return auth;
+}
+
+/** Where a request came from, for the audit log. */
+export function requestMeta(request: FastifyRequest) {
+  return {
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent']?.slice(0, 400) ?? null,
+  };
+}

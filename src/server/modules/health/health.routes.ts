@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { AppError } from '../../platform/errors';
+
+export const healthRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The process is up and the database answers',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+          ...errorResponses(503),
+        },
+      },
+    },
+    async () => {
+      try {
+        await sql`SELECT 1`.execute(ctx.db);
+      } catch (error) {
+        throw new AppError('UNAVAILABLE', { cause: error });
+      }
+      return { status: 'ok' as const, database: ctx.config.databaseUrl ? ('postgres' as const) : ('pglite' as const) };
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import {
+  adminAccountSchema,
+  sessionUserResponseSchema,
+  setupStatusSchema,
+} from '../../../shared/schemas/auth';
+import { type RoutesPlugin, authRateLimit, errorResponses } from '../../platform/routes';
+import { startSession } from '../auth/auth.service';
+import { requestMeta, setSessionCookie, toSessionUser } from '../auth/sessions';
+import { completeSetup, isSetupNeeded } from './setup.service';
+
+export const setupRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/api/setup',
+    {
+      schema: {
+        tags: ['first run'],
+        summary: 'Whether the first super admin still has to be created',
+        response: { 200: setupStatusSchema },
+      },
+    },
+    async () => ({ needed: await isSetupNeeded(ctx) }),
+  );
+
+  app.post(
+    '/api/setup',
+    {
+      config: authRateLimit(ctx),
+      schema: {
+        tags: ['first run'],
+        summary: 'Create the first super admin (only while no user exists) and sign them in',
+        body: adminAccountSchema,
+        response: { 200: sessionUserResponseSchema, ...errorResponses(400, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const meta = requestMeta(request);
+      const admin = await completeSetup(ctx, request.body, meta);
+      const { user, token } = await startSession(ctx, admin, meta);
+      setSessionCookie(request, reply, token, ctx.config.sessionIdleHours);
+      return { user: toSessionUser(user) };
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type ErrorBody, type ErrorCode, errorCatalogue } from '../../shared/errors';
+import { describeIssue } from '../../shared/schemas/errors';
+import { uniqueViolation } from './database';
+
+/** A failure the client should hear about: a stable code, the spec's message. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly field: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; field?: string; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(options.message ?? errorCatalogue[code].message, { cause: options.cause });
+    this.code = code;
+    this.statusCode = errorCatalogue[code].status;
+    this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+/** Unique constraints (see the migrations) and the conflict each one means. */
+const conflictByConstraint: Record<string, ErrorCode> = {
+  users_username_key: 'USERNAME_TAKEN',
+  teams_name_key: 'TEAM_NAME_TAKEN',
+};
+
+/** Maps a database unique violation to its AppError; anything else passes through. */
+export function toConflict(error: unknown): unknown {
+  const violation = uniqueViolation(error);
+  const code = violation?.constraint ? conflictByConstraint[violation.constraint] : undefined;
+  return code ? new AppError(code, { cause: error }) : error;
+}
+
+export function errorBody(code: string, message: string, extra: Partial<ErrorBody['error']> = {}): ErrorBody {
+  return { error: { code, message, ...extra } };
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((rawError: FastifyError, request, reply) => {
+    const error = toConflict(rawError) as FastifyError | AppError;
+
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+      return reply.status(error.statusCode).send(
+        errorBody(error.code, error.message, {
+          ...(error.field ? { field: error.field } : {}),
+          ...(error.retryAfterSeconds !== undefined
+            ? { retryAfterSeconds: error.retryAfterSeconds }
+            : {}),
+        }),
+      );
+    }
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = error.validationContext ?? 'body';
+      const path = first ? first.instancePath.split('/').filter(Boolean) : [];
+      const issue = describeIssue(
+        where === 'body' ? path : [where, ...path],
+        first?.message ?? 'Invalid input',
+      );
+      return reply.status(400).send(errorBody('VALIDATION_FAILED', issue.message, { field: issue.field }));
+    }
+
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, empty body, body too large, …
+      const code =
+        status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+      return reply.status(status).send(errorBody(code, error.message));
+    }
+
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody('INTERNAL', errorCatalogue.INTERNAL.message));
+  });
+}

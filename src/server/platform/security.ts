@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The policy for every response; an HTML page adds a nonce for the UI kit's style tag. */
+export function contentSecurityPolicy(styleNonce?: string) {
+  const styleSrc = styleNonce ? `'self' 'nonce-${styleNonce}'` : `'self'`;
+  return [
+    `default-src 'self'`,
+    `script-src 'self'`,
+    `style-src ${styleSrc}`,
+    `img-src 'self' data: blob:`,
+    `font-src 'self' data:`,
+    `connect-src 'self'`,
+    `media-src 'self' blob:`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
+function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
+  if (!reply.hasHeader('content-security-policy')) {
+    void reply.header('content-security-policy', contentSecurityPolicy());
+  }
+  void reply.header('x-content-type-options', 'nosniff');
+  void reply.header('referrer-policy', 'same-origin');
+  void reply.header('x-frame-options', 'DENY');
+  void reply.header('cross-origin-opener-policy', 'same-origin');
+  void reply.header('permissions-policy', 'camera=(), geolocation=(), microphone=(self)');
+  if (request.protocol === 'https') {
+    void reply.header('strict-transport-security', 'max-age=31536000');
+  }
+}
+
+/** Host of the Origin header, or undefined when it is absent or unparsable ('null'). */
+function originHost(origin: string) {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A state-changing request must come from our own pages: a browser always sends Origin on
+ * such requests, so a foreign or opaque one is refused (cross-site form posts, CSRF).
+ * Clients that are not browsers send none and are let through to the session check.
+ * Bodies must be JSON, which a cross-site form cannot send without a CORS preflight.
+ */
+export function assertSameOriginJson(request: FastifyRequest) {
+  if (!STATE_CHANGING.has(request.method)) return;
+  const origin = request.headers.origin;
+  if (origin !== undefined && originHost(origin) !== request.host) {
+    throw new AppError('CROSS_ORIGIN');
+  }
+  if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_ORIGIN');
+
+  const hasBody =
+    request.headers['transfer-encoding'] !== undefined ||
+    Number(request.headers['content-length'] ?? 0) > 0;
+  const contentType = request.headers['content-type'];
+  if (hasBody && !/^application\/json\s*(;|$)/i.test(contentType ?? '')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  }
+}
+
+export function registerSecurity(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/api/')) assertSameOriginJson(request);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    setSecurityHeaders(request, reply);
+    return payload;
+  });
+}

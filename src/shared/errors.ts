@@ -1,0 +1,39 @@
+import { resetMessages, signInMessages } from './messages';
+
+/**
+ * Stable error codes. The server throws AppError(code); one handler turns a code into its
+ * HTTP status and the body `{ error: { code, message } }`.
+ */
+export const errorCatalogue = {
+  VALIDATION_FAILED: { status: 400, message: 'Invalid input' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Requests must send JSON' },
+  NOT_SIGNED_IN: { status: 401, message: 'User not authenticated' },
+  FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },
+  CROSS_ORIGIN: { status: 403, message: 'Cross-site requests are not allowed' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
+  INTERNAL: { status: 500, message: signInMessages.unexpected },
+  UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable' },
+
+  INVALID_CREDENTIALS: { status: 401, message: signInMessages.invalidCredentials },
+  SIGN_IN_ERROR: { status: 500, message: signInMessages.queryError },
+
+  SETUP_ALREADY_DONE: { status: 403, message: 'Setup has already been completed' },
+
+  RESET_USERNAME_NOT_FOUND: { status: 404, message: resetMessages.usernameNotFound },
+  RESET_EMPLOYEE_REFUSED: { status: 403, message: resetMessages.employeeRefused },
+  RESET_QUESTION_NOT_SET: { status: 409, message: resetMessages.questionNotSet },
+  RESET_USER_NOT_FOUND: { status: 404, message: resetMessages.userNotFound },
+  RESET_INCORRECT_ANSWER: { status: 400, message: resetMessages.incorrectAnswer },
+  RESET_TOKEN_INVALID: { status: 400, message: resetMessages.tokenExpired },
+  RESET_FAILED: { status: 500, message: resetMessages.failed },
+
+  USERNAME_TAKEN: { status: 409, message: 'Username already exists' },
+  TEAM_NAME_TAKEN: { status: 409, message: 'Team name already exists' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export interface ErrorBody {
+  error: { code: string; message: string; field?: string; retryAfterSeconds?: number };
+}

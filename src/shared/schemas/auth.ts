@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../messages';
+import { securityQuestions } from '../security-questions';
+import {
+  MIN_PASSWORD_LENGTH,
+  isoDateTime,
+  requiredPassword,
+  requiredText,
+  usernameField,
+} from './fields';
+
+export const roleSchema = z.enum(['employee', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The signed-in user as the browser keeps it (spec §3 'session user', plus the team). */
+export const sessionUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string().nullable(),
+  username: z.string(),
+  role: roleSchema,
+  is_super_admin: z.boolean(),
+  team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime,
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionUserResponseSchema = z.object({ user: sessionUserSchema });
+
+export const signInSchema = z.object({
+  username: requiredText(m.usernameAndPasswordRequired, 200),
+  password: requiredPassword(m.usernameAndPasswordRequired),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/**
+ * A new admin account with its security question: the first-run super admin, the
+ * `create-admin` command and the Admins page's 'Add New Admin' all use it (spec §5 'Add admin').
+ * Checks run in the spec's order: everything present, passwords match, then length.
+ */
+export const adminAccountSchema = z
+  .object({
+    username: usernameField(m.allFieldsRequired),
+    password: requiredPassword(m.allFieldsRequired),
+    confirmPassword: requiredPassword(m.allFieldsRequired),
+    securityQuestion: z.enum(securityQuestions, { error: m.allFieldsRequired }),
+    securityAnswer: requiredText(m.allFieldsRequired),
+  })
+  .superRefine((account, ctx) => {
+    if (account.password !== account.confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: m.passwordsDoNotMatch, path: ['confirmPassword'] });
+    } else if (account.password.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: m.passwordTooShort, path: ['password'] });
+    }
+  });
+export type AdminAccountInput = z.infer<typeof adminAccountSchema>;
+
+export const setupStatusSchema = z.object({ needed: z.boolean() });
+
+export const resetQuestionRequestSchema = z.object({
+  username: requiredText(m.usernameRequired),
+});
+export const resetQuestionResponseSchema = z.object({ question: z.string() });
+
+export const resetAnswerRequestSchema = z.object({
+  username: requiredText(m.usernameRequired),
+  answer: requiredText(m.answerRequired),
+});
+export const resetAnswerResponseSchema = z.object({ resetToken: z.string() });
+
+export const resetPasswordRequestSchema = z
+  .object({
+    resetToken: z.string({ error: 'Reset token is required' }).min(1).max(200),
+    password: requiredPassword(m.allFieldsRequired),
+    confirmPassword: requiredPassword(m.allFieldsRequired),
+  })
+  .superRefine((reset, ctx) => {
+    if (reset.password !== reset.confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: m.passwordsDoNotMatch, path: ['confirmPassword'] });
+    } else if (reset.password.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: m.resetPasswordTooShort, path: ['password'] });
+    }
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordRequestSchema>;
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
