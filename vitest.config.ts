@@ -10,14 +10,14 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
-          include: ['src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/shared/**/*.test.ts'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/test/global-setup.ts'],
           testTimeout: 20_000,

@@ -12,7 +12,9 @@ async function main() {
   if (!config.databaseUrl) lock = lockDataDir(config.dataDir, 'server');
 
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pgdata') },
+    config.databaseUrl
+      ? { url: config.databaseUrl }
+      : { dataDir: path.join(config.dataDir, 'pgdata') },
   );
   await migrateToLatest(database.db);
   const app = await buildApp(config, database.db);

@@ -55,7 +55,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 /** True for PostgreSQL's unique-violation error on either driver (never use instanceof). */
 export function uniqueViolation(error: unknown): { constraint: string | undefined } | undefined {
-  if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505') {
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === '23505'
+  ) {
     const { constraint } = error as { constraint?: string };
     return { constraint };
   }

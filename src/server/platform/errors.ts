@@ -36,7 +36,11 @@ export function toConflict(error: unknown): unknown {
   return code ? new AppError(code, { cause: error }) : error;
 }
 
-export function errorBody(code: string, message: string, extra: Partial<ErrorBody['error']> = {}): ErrorBody {
+export function errorBody(
+  code: string,
+  message: string,
+  extra: Partial<ErrorBody['error']> = {},
+): ErrorBody {
   return { error: { code, message, ...extra } };
 }
 
@@ -66,14 +70,20 @@ export function registerErrorHandling(app: FastifyInstance) {
         where === 'body' ? path : [where, ...path],
         first?.message ?? 'Invalid input',
       );
-      return reply.status(400).send(errorBody('VALIDATION_FAILED', issue.message, { field: issue.field }));
+      return reply
+        .status(400)
+        .send(errorBody('VALIDATION_FAILED', issue.message, { field: issue.field }));
     }
 
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, empty body, body too large, …
       const code =
-        status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+        status === 415
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : status === 413
+            ? 'PAYLOAD_TOO_LARGE'
+            : 'BAD_REQUEST';
       return reply.status(status).send(errorBody(code, error.message));
     }
 

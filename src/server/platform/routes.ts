@@ -1,6 +1,10 @@
 import type { FastifyInstance, RawServerDefault } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyBaseLogger, RawReplyDefaultExpression, RawRequestDefaultExpression } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+} from 'fastify';
 import { errorBodySchema } from '../../shared/schemas/errors';
 import type { AppContext } from './context';
 

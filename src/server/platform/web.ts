@@ -26,7 +26,10 @@ export async function registerWebApp(app: FastifyInstance, buildDir = WEB_BUILD_
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        void res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        void res.header(
+          'cache-control',
+          isHashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -48,7 +51,10 @@ export async function registerWebApp(app: FastifyInstance, buildDir = WEB_BUILD_
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !pathname.startsWith('/api/') &&
+      pathname !== '/api';
     if (isPage) return sendPage(reply);
     return reply
       .status(404)

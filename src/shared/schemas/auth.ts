@@ -55,6 +55,30 @@ export const adminAccountSchema = z
   });
 export type AdminAccountInput = z.infer<typeof adminAccountSchema>;
 
+/**
+ * `npm run create-admin`: an admin made from the shell, for scripts and recovery. No
+ * confirmation field; the security question is optional (without one, no self-service reset).
+ */
+export const adminCommandSchema = z
+  .object({
+    username: usernameField(m.usernameRequired),
+    password: requiredPassword(m.passwordRequired).min(MIN_PASSWORD_LENGTH, {
+      error: m.passwordTooShort,
+    }),
+    isSuperAdmin: z.boolean(),
+    securityQuestion: z
+      .enum(securityQuestions, { error: 'Choose one of the 8 security questions' })
+      .optional(),
+    securityAnswer: requiredText(m.answerRequired).optional(),
+  })
+  .refine(
+    (admin) => (admin.securityQuestion === undefined) === (admin.securityAnswer === undefined),
+    {
+      error: 'Give both a security question and its answer, or neither',
+      path: ['securityAnswer'],
+    },
+  );
+
 export const setupStatusSchema = z.object({ needed: z.boolean() });
 
 export const resetQuestionRequestSchema = z.object({

@@ -1,13 +1,17 @@
-import type { AdminAccountInput } from '../../../shared/schemas/auth';
+import type { SecurityQuestion } from '../../../shared/security-questions';
 import type { Db } from '../../platform/database';
 import { toConflict } from '../../platform/errors';
 import { hashAnswer, hashPassword } from '../../platform/passwords';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { insertUser } from './admins.repository';
 
-export interface NewAdmin extends AdminAccountInput {
+export interface NewAdmin {
+  username: string;
+  password: string;
   isSuperAdmin: boolean;
   teamId?: string | null;
+  /** Without one, the account cannot reset its password by itself. */
+  security: { question: SecurityQuestion; answer: string } | null;
 }
 
 /**
@@ -21,7 +25,7 @@ export async function createAdmin(
 ) {
   const [passwordHash, answerHash] = await Promise.all([
     hashPassword(admin.password),
-    hashAnswer(admin.securityAnswer),
+    admin.security ? hashAnswer(admin.security.answer) : null,
   ]);
   const created = await insertUser(db, {
     username: admin.username,
@@ -30,7 +34,7 @@ export async function createAdmin(
     role: 'admin',
     is_super_admin: admin.isSuperAdmin,
     team_id: admin.teamId ?? null,
-    security_question: admin.securityQuestion,
+    security_question: admin.security?.question ?? null,
     security_answer_hash: answerHash,
     created_at: audit.at,
     updated_at: audit.at,

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database';
 
-const byUsername = (username: string) => sql<boolean>`lower(users.username) = ${username.toLowerCase()}`;
+const byUsername = (username: string) =>
+  sql<boolean>`lower(users.username) = ${username.toLowerCase()}`;
 
 /** Columns of the signed-in user, with the team's name. */
 function selectSessionUser(db: Db) {
@@ -45,7 +46,13 @@ export function findResetAccountByUsername(db: Db, username: string) {
 
 export async function insertSession(
   db: Db,
-  session: { userId: string; tokenHash: string; at: Date; ip: string | null; userAgent: string | null },
+  session: {
+    userId: string;
+    tokenHash: string;
+    at: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ) {
   return db
     .insertInto('auth_sessions')
@@ -71,7 +78,11 @@ export function findSessionByTokenHash(db: Db, tokenHash: string) {
 }
 
 export async function touchSession(db: Db, sessionId: string, at: Date) {
-  await db.updateTable('auth_sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
+  await db
+    .updateTable('auth_sessions')
+    .set({ last_seen_at: at })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 export async function deleteSession(db: Db, sessionId: string) {

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { ResetPasswordInput, SignInInput } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { hashPassword, spendVerifyTime, verifyAnswer, verifyPassword } from '../../platform/passwords';
+import {
+  hashPassword,
+  spendVerifyTime,
+  verifyAnswer,
+  verifyPassword,
+} from '../../platform/passwords';
 import { recentAttempts, recordAudit } from '../audit/audit.service';
 import * as repo from './auth.repository';
 import { type AuthContext, hashToken, newToken } from './sessions';
@@ -130,14 +135,22 @@ export async function signOut(ctx: AppContext, auth: AuthContext, meta: RequestM
 }
 
 /** The account a reset may proceed for, or the spec's reason it may not. */
-async function resettableAccount(ctx: AppContext, username: string, notFound: 'RESET_USERNAME_NOT_FOUND' | 'RESET_USER_NOT_FOUND') {
+async function resettableAccount(
+  ctx: AppContext,
+  username: string,
+  notFound: 'RESET_USERNAME_NOT_FOUND' | 'RESET_USER_NOT_FOUND',
+) {
   const account = await repo.findResetAccountByUsername(ctx.db, username);
   if (!account) throw new AppError(notFound);
   if (account.role === 'employee') throw new AppError('RESET_EMPLOYEE_REFUSED');
   if (!account.security_question || !account.security_answer_hash) {
     throw new AppError('RESET_QUESTION_NOT_SET');
   }
-  return { ...account, security_question: account.security_question, security_answer_hash: account.security_answer_hash };
+  return {
+    ...account,
+    security_question: account.security_question,
+    security_answer_hash: account.security_answer_hash,
+  };
 }
 
 export async function resetQuestion(ctx: AppContext, username: string) {

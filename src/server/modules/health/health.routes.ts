@@ -22,7 +22,10 @@ export const healthRoutes: RoutesPlugin = async (app, { ctx }) => {
       } catch (error) {
         throw new AppError('UNAVAILABLE', { cause: error });
       }
-      return { status: 'ok' as const, database: ctx.config.databaseUrl ? ('postgres' as const) : ('pglite' as const) };
+      return {
+        status: 'ok' as const,
+        database: ctx.config.databaseUrl ? ('postgres' as const) : ('pglite' as const),
+      };
     },
   );
 };

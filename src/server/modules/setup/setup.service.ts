@@ -19,7 +19,16 @@ export async function completeSetup(
   return ctx.db.transaction().execute(async (trx) => {
     await lockSetup(trx);
     if (await hasAnyUser(trx)) throw new AppError('SETUP_ALREADY_DONE');
-    const admin = await createAdmin(trx, { ...input, isSuperAdmin: true }, { actor: null, ip: meta.ip, at });
+    const admin = await createAdmin(
+      trx,
+      {
+        username: input.username,
+        password: input.password,
+        isSuperAdmin: true,
+        security: { question: input.securityQuestion, answer: input.securityAnswer },
+      },
+      { actor: null, ip: meta.ip, at },
+    );
     await recordAudit(trx, {
       action: 'setup.completed',
       actor: admin,

@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir,
+      databaseUrl: undefined,
+      sessionIdleHours: 12,
+      callCentreTimeZone: 'America/New_York',
+      logLevel: 'info',
+      trustProxy: false,
+      rateLimits: {
+        windowMinutes: 15,
+        signInFailuresPerUsername: 10,
+        resetAnswerFailuresPerUsername: 5,
+      },
+    });
+  });
+
+  it('generates the session secret once and keeps it in DATA_DIR, readable only by us', () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    const second = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first).toHaveLength(64);
+    expect(second).toBe(first);
+    const file = path.join(dataDir, 'session-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('names every bad variable and why', () => {
+    expect(() =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SESSION_SECRET: 'short',
+        DATA_DIR: dataDir,
+      }),
+    ).toThrow(ConfigError);
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SESSION_SECRET: 'short',
+        DATA_DIR: dataDir,
+      });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
+      expect(message).toContain('SESSION_SECRET: must be at least 32 characters');
+    }
+  });
+
+  it('takes the rate limits from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      RATE_LIMIT_AUTH_PER_IP: '5000',
+      RATE_LIMIT_SIGN_IN_FAILURES: '3',
+    });
+    expect(config.rateLimits.authRequestsPerAddress).toBe(5000);
+    expect(config.rateLimits.signInFailuresPerUsername).toBe(3);
+  });
+});

@@ -1,0 +1,230 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { DEFAULT_PASSWORD, newAdmin, newEmployee, newTeam } from '../../test/factories';
+
+const t = await createTestApp();
+/** Behind a TLS-terminating proxy. */
+const behindHttps = await createTestApp({ trustProxy: true });
+const fewRequestsPerAddress = await createTestApp({
+  rateLimits: { ...t.config.rateLimits, authRequestsPerAddress: 3 },
+});
+
+function signIn(username: string, password: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { username, password },
+  });
+}
+
+function me(cookie?: string) {
+  return t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
+}
+
+describe('sign-in', () => {
+  it('signs an admin in with an httpOnly, SameSite=Lax session cookie and returns the session user', async () => {
+    const team = await newTeam(t.db, { name: 'Night Shift' });
+    const admin = await newAdmin(t.db, { team_id: team.id });
+    const response = await signIn(admin.username, DEFAULT_PASSWORD);
+
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies.find((c) => c.name === 'switchboard_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.secure).toBeFalsy();
+    expect(response.json()).toEqual({
+      user: {
+        id: admin.id,
+        email: null,
+        username: admin.username,
+        role: 'admin',
+        is_super_admin: false,
+        team: { id: team.id, name: 'Night Shift' },
+        created_at: admin.created_at.toISOString(),
+        updated_at: admin.updated_at.toISOString(),
+      },
+    });
+    expect(response.body).not.toMatch(/hash|argon/i);
+  });
+
+  it('marks the cookie Secure when the request came over HTTPS', async () => {
+    const employee = await newEmployee(behindHttps.db);
+    const response = await behindHttps.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'x-forwarded-proto': 'https' },
+      payload: { username: employee.username, password: DEFAULT_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies[0]?.secure).toBe(true);
+  });
+
+  it('matches the username case-insensitively and signs employees in too', async () => {
+    const employee = await newEmployee(t.db, { username: 'Agent.Smith' });
+    const response = await signIn('agent.smith', DEFAULT_PASSWORD);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ id: employee.id, role: 'employee' });
+  });
+
+  it('gives the same answer for an unknown user and a wrong password, and records both', async () => {
+    const admin = await newAdmin(t.db);
+    const wrongPassword = await signIn(admin.username, 'not-the-password');
+    const unknownUser = await signIn('nobody_here', DEFAULT_PASSWORD);
+
+    for (const response of [wrongPassword, unknownUser]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        error: { code: 'INVALID_CREDENTIALS', message: 'Invalid username or password' },
+      });
+      expect(response.cookies).toHaveLength(0);
+    }
+    const failures = await t.db
+      .selectFrom('audit_log')
+      .select(['target_name', 'target_id'])
+      .where('action', '=', 'auth.sign_in_failed')
+      .where('target_name', 'in', [admin.username, 'nobody_here'])
+      .execute();
+    expect(failures).toEqual(
+      expect.arrayContaining([
+        { target_name: admin.username, target_id: admin.id },
+        { target_name: 'nobody_here', target_id: null },
+      ]),
+    );
+  });
+
+  it('records a successful sign-in in the audit log with the address', async () => {
+    const admin = await newAdmin(t.db);
+    await signIn(admin.username, DEFAULT_PASSWORD);
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'auth.sign_in')
+      .where('actor_id', '=', admin.id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      actor_name: admin.username,
+      target_id: admin.id,
+      ip: '127.0.0.1',
+    });
+  });
+
+  it('rejects a blank username or password with the field named', async () => {
+    const response = await signIn('   ', 'x');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Username and password are required',
+      field: 'username',
+    });
+  });
+
+  it('allows 10 failed sign-ins per username in 15 minutes, then answers 429 until the window passes', async () => {
+    const admin = await newAdmin(t.db);
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await signIn(admin.username.toUpperCase(), 'wrong-password')).statusCode).toBe(401);
+      t.clock.advance(1000);
+    }
+    const limited = await signIn(admin.username, DEFAULT_PASSWORD);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect(limited.json().error.message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/,
+    );
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Another username is not affected.
+    const other = await newAdmin(t.db);
+    expect((await signIn(other.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
+
+    t.clock.advanceMinutes(15);
+    expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('limits sign-in requests per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await fewRequestsPerAddress.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { username: `someone${i}`, password: 'whatever' },
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.json().error.code).toBe('RATE_LIMITED');
+        expect(response.json().error.message).toMatch(
+          /^Too many requests from this address\. Try again in /,
+        );
+      }
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+});
+
+describe('sessions', () => {
+  it('GET /api/auth/me answers 401 without a session', async () => {
+    const response = await me();
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toEqual({
+      code: 'NOT_SIGNED_IN',
+      message: 'User not authenticated',
+    });
+  });
+
+  it('keeps a session alive while it is used and expires it after 12 idle hours', async () => {
+    const admin = await newAdmin(t.db);
+    const cookie = sessionCookieOf(await signIn(admin.username, DEFAULT_PASSWORD));
+
+    t.clock.advanceMinutes(11 * 60);
+    expect((await me(cookie)).statusCode).toBe(200);
+    t.clock.advanceMinutes(11 * 60);
+    expect((await me(cookie)).statusCode).toBe(200);
+
+    t.clock.advanceMinutes(12 * 60 + 1);
+    expect((await me(cookie)).statusCode).toBe(401);
+    const left = await t.db
+      .selectFrom('auth_sessions')
+      .select('id')
+      .where('user_id', '=', admin.id)
+      .execute();
+    expect(left).toHaveLength(0);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const admin = await newAdmin(t.db);
+    const response = await signIn(admin.username, DEFAULT_PASSWORD);
+    const token = response.cookies[0]!.value;
+    const stored = await t.db
+      .selectFrom('auth_sessions')
+      .select('token_hash')
+      .where('user_id', '=', admin.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.token_hash).not.toContain(token);
+    expect(stored.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('sign-out revokes the session, other sessions stay', async () => {
+    const admin = await newAdmin(t.db);
+    const first = sessionCookieOf(await signIn(admin.username, DEFAULT_PASSWORD));
+    const second = sessionCookieOf(await signIn(admin.username, DEFAULT_PASSWORD));
+
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: first },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ ok: true });
+    expect(out.cookies[0]).toMatchObject({ name: 'switchboard_session', value: '' });
+
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(200);
+  });
+
+  it('sign-out without a session is 401', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('an invented token is not a session', async () => {
+    expect((await me('switchboard_session=made-up-token')).statusCode).toBe(401);
+  });
+});

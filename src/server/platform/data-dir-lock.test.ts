@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-lock-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('data directory lock', () => {
+  it('refuses a second holder while a live process holds it, naming that process', () => {
+    const file = path.join(dataDir, 'switchboard.lock');
+    // The parent of this test process is alive and is not us.
+    writeFileSync(
+      file,
+      JSON.stringify({ pid: process.ppid, command: 'demo', startedAt: 'earlier' }),
+    );
+    expect(() => lockDataDir(dataDir, 'create-admin')).toThrow(DataDirLockedError);
+    expect(() => lockDataDir(dataDir, 'create-admin')).toThrow(
+      `(demo, pid ${process.ppid}, since earlier)`,
+    );
+    rmSync(file);
+  });
+
+  it('takes over a stale lock left by a process that died', () => {
+    writeFileSync(
+      path.join(dataDir, 'switchboard.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 7, command: 'server', startedAt: 'long ago' }),
+    );
+    const lock = lockDataDir(dataDir, 'server');
+    lock.release();
+  });
+
+  it('can be taken again after release', () => {
+    lockDataDir(dataDir, 'server').release();
+    lockDataDir(dataDir, 'server').release();
+  });
+});

@@ -1,0 +1,110 @@
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { createAdmin } from '../modules/admins/admins.service';
+import { newAdmin, newTeam } from '../test/factories';
+import { createTestApp } from '../test/test-app';
+import { AppError, registerErrorHandling, toConflict } from './errors';
+
+const t = await createTestApp();
+
+describe('unique violations (23505) become 409 conflicts', () => {
+  it("maps a duplicate username to 'Username already exists' and a duplicate team name to 'Team name already exists' over HTTP", async () => {
+    const existing = await newAdmin(t.db);
+    const team = await newTeam(t.db);
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.post('/duplicate-user', async () => {
+      await t.db
+        .insertInto('users')
+        .values({ username: existing.username.toUpperCase(), password_hash: 'x', role: 'employee' })
+        .execute();
+    });
+    app.post('/duplicate-team', async () => {
+      await t.db
+        .insertInto('teams')
+        .values({ name: ` ${team.name}`.trim().toUpperCase() })
+        .execute();
+    });
+
+    const user = await app.inject({ method: 'POST', url: '/duplicate-user' });
+    expect(user.statusCode).toBe(409);
+    expect(user.json()).toEqual({
+      error: { code: 'USERNAME_TAKEN', message: 'Username already exists' },
+    });
+    const teamResponse = await app.inject({ method: 'POST', url: '/duplicate-team' });
+    expect(teamResponse.statusCode).toBe(409);
+    expect(teamResponse.json()).toEqual({
+      error: { code: 'TEAM_NAME_TAKEN', message: 'Team name already exists' },
+    });
+    await app.close();
+  });
+
+  it('createAdmin refuses a taken username, whatever its case', async () => {
+    const existing = await newAdmin(t.db);
+    const attempt = createAdmin(
+      t.db,
+      {
+        username: existing.username.toUpperCase(),
+        password: 'secret1',
+        isSuperAdmin: false,
+        security: null,
+      },
+      { actor: null, ip: null, at: new Date() },
+    );
+    await expect(attempt).rejects.toMatchObject({ code: 'USERNAME_TAKEN', statusCode: 409 });
+  });
+
+  it('leaves other database errors alone', () => {
+    const other = Object.assign(new Error('boom'), { code: '23503' });
+    expect(toConflict(other)).toBe(other);
+  });
+});
+
+describe('error bodies', () => {
+  it('hides internals of unexpected failures behind a 500 with the generic message', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get('/explode', async () => {
+      await sql`SELECT * FROM no_such_table`.execute(t.db);
+    });
+    const response = await app.inject({ method: 'GET', url: '/explode' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: { code: 'INTERNAL', message: 'An unexpected error occurred' },
+    });
+    expect(response.body).not.toMatch(/no_such_table|stack|at /);
+    await app.close();
+  });
+
+  it('gives AppErrors their status, code and retry hint', async () => {
+    const app = Fastify();
+    registerErrorHandling(app);
+    app.get('/limited', async () => {
+      throw new AppError('RATE_LIMITED', { retryAfterSeconds: 42 });
+    });
+    const response = await app.inject({ method: 'GET', url: '/limited' });
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBe('42');
+    expect(response.json().error).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 42 });
+    await app.close();
+  });
+
+  it("answers 'An error occurred during sign in' when the database fails mid sign-in", async () => {
+    const admin = await newAdmin(t.db);
+    await sql`ALTER TABLE auth_sessions RENAME TO auth_sessions_away`.execute(t.db);
+    try {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { username: admin.username, password: 'secret-password' },
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        error: { code: 'SIGN_IN_ERROR', message: 'An error occurred during sign in' },
+      });
+    } finally {
+      await sql`ALTER TABLE auth_sessions_away RENAME TO auth_sessions`.execute(t.db);
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/test-app';
+
+const t = await createTestApp();
+
+const signInBody = { username: 'someone', password: 'whatever' };
+
+describe('security headers', () => {
+  it.each(['/api/health', '/api/setup', '/api/no-such-thing', '/api/docs/', '/api/openapi.json'])(
+    '%s carries the CSP without unsafe-inline, nosniff, referrer policy and frame-ancestors none',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('same-origin');
+    },
+  );
+});
+
+describe('state-changing requests', () => {
+  it('refuses a request from another origin', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { origin: 'https://evil.example', host: 'switchboard.local' },
+      payload: signInBody,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('CROSS_ORIGIN');
+  });
+
+  it("refuses an opaque 'null' origin", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { origin: 'null' },
+      payload: signInBody,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('accepts a request from our own origin', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { origin: 'http://switchboard.local:3000', host: 'switchboard.local:3000' },
+      payload: signInBody,
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a form-encoded body (what a cross-site form would send)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=someone&password=whatever',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers malformed JSON with a 400 error body', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('API surface', () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing/here?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No such endpoint: GET /api/nothing/here' },
+    });
+  });
+
+  it('reports health with the database kind', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
+  });
+
+  it('publishes an OpenAPI document covering the session, reset and setup paths', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/setup',
+        '/api/auth/sign-in',
+        '/api/auth/sign-out',
+        '/api/auth/me',
+        '/api/auth/reset/question',
+        '/api/auth/reset/answer',
+        '/api/auth/reset/password',
+      ]),
+    );
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger');
+  });
+});

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { SecurityQuestion } from '../../shared/security-questions';
+import type { UsersTable } from '../db/schema';
+import type { Insertable } from 'kysely';
+import type { Db } from '../platform/database';
+import { hashAnswer, hashPassword } from '../platform/passwords';
+
+export const DEFAULT_PASSWORD = 'secret-password';
+export const DEFAULT_QUESTION: SecurityQuestion = "What is your first pet's name?";
+export const DEFAULT_ANSWER = 'Rex';
+
+function uniqueName(prefix: string) {
+  return `${prefix}_${randomBytes(4).toString('hex')}`;
+}
+
+interface UserOverrides extends Partial<Insertable<UsersTable>> {
+  password?: string;
+  answer?: string | null;
+}
+
+async function insertUser(db: Db, defaults: Insertable<UsersTable>, overrides: UserOverrides) {
+  const { password = DEFAULT_PASSWORD, answer, ...columns } = overrides;
+  const securityAnswer = answer === undefined ? DEFAULT_ANSWER : answer;
+  const row = {
+    ...defaults,
+    password_hash: await hashPassword(password),
+    security_answer_hash: securityAnswer === null ? null : await hashAnswer(securityAnswer),
+    ...columns,
+  };
+  return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export function newAdmin(db: Db, overrides: UserOverrides = {}) {
+  return insertUser(
+    db,
+    {
+      username: uniqueName('admin'),
+      password_hash: '',
+      role: 'admin',
+      security_question: DEFAULT_QUESTION,
+    },
+    overrides,
+  );
+}
+
+export function newSuperAdmin(db: Db, overrides: UserOverrides = {}) {
+  return newAdmin(db, { is_super_admin: true, ...overrides });
+}
+
+export function newEmployee(db: Db, overrides: UserOverrides = {}) {
+  return insertUser(
+    db,
+    { username: uniqueName('agent'), password_hash: '', role: 'employee', security_question: null },
+    { answer: null, ...overrides },
+  );
+}
+
+export function newTeam(db: Db, overrides: { name?: string; description?: string } = {}) {
+  return db
+    .insertInto('teams')
+    .values({
+      name: overrides.name ?? uniqueName('team'),
+      description: overrides.description ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

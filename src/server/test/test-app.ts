@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, testConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../platform/database';
+import { FakeClock } from './clock';
+import { databaseUrlWithName } from './database-url';
+
+/** A fresh migrated database for one test file: PGlite in memory, or PostgreSQL if configured. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const dump = readFileSync(inject('pgliteDumpFile'));
+    return openDatabase({ loadDataDir: new Blob([dump]) });
+  }
+  const name = `switchboard_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  const database = await openDatabase({ url: databaseUrlWithName(url, name) });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * The whole app on a test database of this file, with a fake clock. Closed after the file.
+ * Call once per file (at the top level of a describe or in beforeAll).
+ */
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const database = await openTestDatabase();
+  const clock = new FakeClock();
+  const config = testConfig({ databaseUrl: process.env.DATABASE_URL, ...overrides });
+  const app = await buildApp(config, database.db, { clock });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, db: database.db, clock, config, ctx: { db: database.db, config, clock } };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The session cookie of a response, ready to send back as a Cookie header. */
+export function sessionCookieOf(response: { cookies: { name: string; value: string }[] }) {
+  const cookie = response.cookies.find((c) => c.name === 'switchboard_session');
+  if (!cookie) throw new Error('no session cookie in the response');
+  return `${cookie.name}=${cookie.value}`;
+}
