@@ -16,6 +16,7 @@ describe('security headers', () => {
       expect(csp).not.toContain('unsafe-inline');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('same-origin');
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     },
   );
 });

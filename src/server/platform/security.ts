@@ -25,6 +25,7 @@ function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
   if (!reply.hasHeader('content-security-policy')) {
     void reply.header('content-security-policy', contentSecurityPolicy());
   }
+  void reply.header('x-request-id', request.id);
   void reply.header('x-content-type-options', 'nosniff');
   void reply.header('referrer-policy', 'same-origin');
   void reply.header('x-frame-options', 'DENY');

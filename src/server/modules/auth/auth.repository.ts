@@ -93,8 +93,13 @@ export async function deleteSessionsOfUser(db: Db, userId: string) {
   await db.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
 }
 
-export async function deleteSessionsIdleSince(db: Db, cutoff: Date) {
-  await db.deleteFrom('auth_sessions').where('last_seen_at', '<', cutoff).execute();
+/** Sessions of one user idle since before a cutoff: expired, never to be used again. */
+export async function deleteIdleSessionsOfUser(db: Db, userId: string, cutoff: Date) {
+  await db
+    .deleteFrom('auth_sessions')
+    .where('user_id', '=', userId)
+    .where('last_seen_at', '<', cutoff)
+    .execute();
 }
 
 export async function insertResetToken(

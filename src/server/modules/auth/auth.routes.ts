@@ -32,7 +32,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const { user, token } = await auth.signIn(ctx, request.body, requestMeta(request));
-      setSessionCookie(request, reply, token, ctx.config.sessionIdleHours);
+      setSessionCookie(request, reply, token);
       return { user: toSessionUser(user) };
     },
   );

@@ -21,6 +21,10 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
+function idleMs(ctx: AppContext) {
+  return ctx.config.sessionIdleHours * 3_600_000;
+}
+
 function windowMs(ctx: AppContext) {
   return ctx.config.rateLimits.windowMinutes * 60_000;
 }
@@ -84,6 +88,8 @@ export async function startSession(
 ) {
   const now = ctx.clock.now();
   const token = newToken();
+  // Expired sessions are pruned when their user next signs in, so the table stays small.
+  await repo.deleteIdleSessionsOfUser(ctx.db, account.id, new Date(now.getTime() - idleMs(ctx)));
   await repo.insertSession(ctx.db, {
     userId: account.id,
     tokenHash: hashToken(ctx.config.sessionSecret, token),
@@ -110,9 +116,8 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
   );
   if (!session) return null;
   const now = ctx.clock.now();
-  const idleMs = ctx.config.sessionIdleHours * 3_600_000;
   const idleFor = now.getTime() - session.last_seen_at.getTime();
-  if (idleFor > idleMs) {
+  if (idleFor > idleMs(ctx)) {
     await repo.deleteSession(ctx.db, session.session_id);
     return null;
   }

@@ -31,6 +31,7 @@ describe('sign-in', () => {
     const cookie = response.cookies.find((c) => c.name === 'switchboard_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.maxAge).toBeUndefined();
     expect(response.json()).toEqual({
       user: {
         id: admin.id,
@@ -186,6 +187,19 @@ describe('sessions', () => {
       .where('user_id', '=', admin.id)
       .execute();
     expect(left).toHaveLength(0);
+  });
+
+  it('prunes a user’s expired sessions when they next sign in', async () => {
+    const admin = await newAdmin(t.db);
+    await signIn(admin.username, DEFAULT_PASSWORD);
+    t.clock.advanceMinutes(13 * 60);
+    await signIn(admin.username, DEFAULT_PASSWORD);
+    const sessions = await t.db
+      .selectFrom('auth_sessions')
+      .select('created_at')
+      .where('user_id', '=', admin.id)
+      .execute();
+    expect(sessions).toEqual([{ created_at: t.clock.now() }]);
   });
 
   it('stores only a hash of the token', async () => {

@@ -27,18 +27,16 @@ export function hashToken(secret: string, token: string) {
   return createHmac('sha256', secret).update(token).digest('hex');
 }
 
-export function setSessionCookie(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  token: string,
-  idleHours: number,
-) {
+/**
+ * A browser-session cookie (no Max-Age): the server alone decides expiry, by idle time, so an
+ * agent active all shift is never cut off by a cookie that aged out.
+ */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
   void reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
-    maxAge: Math.round(idleHours * 3600),
   });
 }
 

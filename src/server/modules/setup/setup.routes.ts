@@ -36,7 +36,7 @@ export const setupRoutes: RoutesPlugin = async (app, { ctx }) => {
       const meta = requestMeta(request);
       const admin = await completeSetup(ctx, request.body, meta);
       const { user, token } = await startSession(ctx, admin, meta);
-      setSessionCookie(request, reply, token, ctx.config.sessionIdleHours);
+      setSessionCookie(request, reply, token);
       return { user: toSessionUser(user) };
     },
   );
