@@ -47,6 +47,10 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    files: ['public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['src/shared/**'],
     ignores: ['**/*.test.ts'],
     rules: boundary(

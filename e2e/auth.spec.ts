@@ -1,0 +1,157 @@
+import { mkdirSync } from 'node:fs';
+import { type Page, expect, test } from '@playwright/test';
+
+const SHOTS_DIR = '/tmp/shots';
+mkdirSync(SHOTS_DIR, { recursive: true });
+
+const superAdmin = {
+  username: 'ada',
+  firstPassword: 'first-pass-1',
+  newPassword: 'second-pass-2',
+  question: 'What city were you born in?',
+  answer: 'Leeds',
+};
+
+/** Every Content-Security-Policy complaint Chromium logs while the page runs. */
+function watchForCspViolations(page: Page) {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (apply|execute|load)/i.test(message.text())) {
+      violations.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => violations.push(`page error: ${error.message}`));
+  return violations;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+test.describe.serial('signing in', () => {
+  test('first run, sign-in, reload and password reset', async ({ page }) => {
+    const cspViolations = watchForCspViolations(page);
+
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/setup$/);
+    await expect(page.getByRole('heading', { name: 'Welcome to Switchboard' })).toBeVisible();
+    await shot(page, 'first-run');
+
+    await page.getByLabel('Username', { exact: true }).fill(superAdmin.username);
+    await page.getByLabel('Password', { exact: true }).fill(superAdmin.firstPassword);
+    await page.getByLabel('Confirm Password', { exact: true }).fill('not-the-same');
+    await page.getByRole('combobox', { name: 'Security Question' }).click();
+    await page.getByRole('option', { name: superAdmin.question }).click();
+    await page.getByLabel('Answer', { exact: true }).fill(superAdmin.answer);
+    await page.getByRole('button', { name: 'Create Super Admin' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+    await shot(page, 'first-run-error');
+
+    await page.getByLabel('Confirm Password', { exact: true }).fill(superAdmin.firstPassword);
+    await page.getByRole('button', { name: 'Create Super Admin' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText(`Welcome, ${superAdmin.username}`)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Portal' })).toBeVisible();
+    await expect(page.getByText('Demo version')).toBeVisible();
+    await shot(page, 'admin-light');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await shot(page, 'sign-in');
+
+    await signIn(page, superAdmin.username, 'wrong-password');
+    await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+    await shot(page, 'sign-in-error');
+
+    await signIn(page, superAdmin.username, superAdmin.firstPassword);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText(`Welcome, ${superAdmin.username}`)).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByText(`Welcome, ${superAdmin.username}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    await page.goto('/agent');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/sign-in$/);
+
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    await shot(page, 'reset-step-1');
+    await page.getByLabel('Username', { exact: true }).fill(superAdmin.username);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page.getByText(superAdmin.question)).toBeVisible();
+    await shot(page, 'reset-step-2');
+    await page.getByLabel('Answer', { exact: true }).fill('Paris');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Incorrect answer to security question');
+    await shot(page, 'reset-step-2-error');
+    await page.getByLabel('Answer', { exact: true }).fill(` ${superAdmin.answer.toUpperCase()} `);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page.getByRole('button', { name: 'Reset Password' })).toBeVisible();
+    await shot(page, 'reset-step-3');
+    await page.getByLabel('New Password', { exact: true }).fill(superAdmin.newPassword);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(superAdmin.newPassword);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+
+    await expect(page.getByRole('alert')).toHaveText(
+      'Password reset successfully! You can now sign in with your new password.',
+    );
+    await shot(page, 'reset-success');
+
+    await signIn(page, superAdmin.username, superAdmin.firstPassword);
+    await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+    await signIn(page, superAdmin.username, superAdmin.newPassword);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByText(`Welcome, ${superAdmin.username}`)).toBeVisible();
+
+    expect(cspViolations).toEqual([]);
+  });
+
+  test('the theme choice survives a reload without a flash', async ({ page }) => {
+    const cspViolations = watchForCspViolations(page);
+    await page.goto('/sign-in');
+    await signIn(page, superAdmin.username, superAdmin.newPassword);
+    await expect(page.getByText(`Welcome, ${superAdmin.username}`)).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Theme' }).click();
+    await page.getByRole('option', { name: 'Dark Mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    expect(await page.evaluate(() => window.localStorage.getItem('theme'))).toBe('dark');
+    await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('Dark Mode');
+    await shot(page, 'admin-dark');
+
+    // With the app's code held back, the pre-paint script alone must already have chosen dark.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(page.locator('#root')).toBeEmpty();
+    await page.unroute('**/assets/*.js');
+    await page.reload();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await shot(page, 'sign-in-dark');
+
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await shot(page, 'reset-step-1-dark');
+
+    expect(cspViolations).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import { Button, Group, Image, Text, Title } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { ThemeSelect } from '../features/theme/components/theme-select';
+import classes from './shell-top-bar.module.css';
+
+interface ShellTopBarProps {
+  title: string;
+  username: string;
+  /** Shown beside the title, e.g. the admin portal's 'Demo version' label. */
+  badge?: ReactNode;
+  onLogout: () => void;
+  isLoggingOut: boolean;
+}
+
+/** Two rows on a phone, where title and controls don't fit side by side. */
+export const SHELL_TOP_BAR_HEIGHT = { base: 108, sm: 64 };
+
+/** Both portals' top bar: title, welcome, theme and logout. */
+export function ShellTopBar({ title, username, badge, onLogout, isLoggingOut }: ShellTopBarProps) {
+  return (
+    <div className={classes.bar}>
+      <Group gap="sm" wrap="nowrap">
+        <Image src="/logo.svg" alt="" w={30} h={30} />
+        <Title order={1} size="h4" className={classes.title}>
+          {title}
+        </Title>
+        {badge}
+      </Group>
+      <Group gap="md" wrap="nowrap">
+        <Text className={classes.welcome} size="sm" visibleFrom="sm">
+          Welcome, {username}
+        </Text>
+        <ThemeSelect />
+        <Button
+          variant="light"
+          color="gray"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          onClick={onLogout}
+          disabled={isLoggingOut}
+        >
+          Logout
+        </Button>
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import {
+  resetAnswerRequestSchema,
+  resetPasswordRequestSchema,
+  resetQuestionRequestSchema,
+} from '../../../../shared/schemas/auth';
+import { FormAlert } from '../../../components/form-alert';
+import { useCheckResetAnswer } from '../api/check-reset-answer';
+import { useRequestResetQuestion } from '../api/request-reset-question';
+import { useResetPassword } from '../api/reset-password';
+import { isExpiredResetError, resetErrorMessage } from '../error-messages';
+
+/** Spec §4 'Password reset': username, security, newpassword, then back to sign-in. */
+type ResetStep = 'username' | 'security' | 'newpassword';
+
+const stepNumbers: Record<ResetStep, number> = { username: 1, security: 2, newpassword: 3 };
+
+interface ResetPasswordFormProps {
+  onCancel: () => void;
+  onPasswordReset: (username: string) => void;
+}
+
+export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFormProps) {
+  const [step, setStep] = useState<ResetStep>('username');
+  const [username, setUsername] = useState('');
+  const [securityQuestion, setSecurityQuestion] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [resetToken, setResetToken] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+
+  const requestQuestion = useRequestResetQuestion();
+  const checkAnswer = useCheckResetAnswer();
+  const resetPassword = useResetPassword();
+  const isProcessing =
+    requestQuestion.isPending || checkAnswer.isPending || resetPassword.isPending;
+
+  function showError(error: unknown) {
+    setErrorMessage(resetErrorMessage(error));
+  }
+
+  function submitUsername() {
+    const request = resetQuestionRequestSchema.safeParse({ username });
+    if (!request.success) {
+      setErrorMessage(request.error.issues[0]?.message ?? null);
+      return;
+    }
+    requestQuestion.mutate(request.data, {
+      onSuccess: (question) => {
+        setSecurityQuestion(question);
+        setAnswer('');
+        setStep('security');
+      },
+      onError: showError,
+    });
+  }
+
+  function submitAnswer() {
+    const request = resetAnswerRequestSchema.safeParse({ username, answer });
+    if (!request.success) {
+      setErrorMessage(request.error.issues[0]?.message ?? null);
+      return;
+    }
+    checkAnswer.mutate(request.data, {
+      onSuccess: (token) => {
+        setResetToken(token);
+        setStep('newpassword');
+      },
+      onError: showError,
+    });
+  }
+
+  function submitNewPassword() {
+    const request = resetPasswordRequestSchema.safeParse({ resetToken, password, confirmPassword });
+    if (!request.success) {
+      setErrorMessage(request.error.issues[0]?.message ?? null);
+      return;
+    }
+    resetPassword.mutate(request.data, {
+      onSuccess: () => onPasswordReset(username.trim()),
+      onError: (error) => {
+        showError(error);
+        // The token is single-use and short-lived: a new one needs the question again.
+        if (isExpiredResetError(error)) {
+          setResetToken('');
+          setPassword('');
+          setConfirmPassword('');
+          setStep('username');
+        }
+      },
+    });
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isProcessing) return;
+    setErrorMessage(null);
+    if (step === 'username') submitUsername();
+    else if (step === 'security') submitAnswer();
+    else submitNewPassword();
+  }
+
+  const submitLabel = isProcessing
+    ? 'Processing...'
+    : step === 'newpassword'
+      ? 'Reset Password'
+      : 'Continue';
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-labelledby="reset-password-heading">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h3" id="reset-password-heading">
+            Reset Password
+          </Title>
+          <Text size="sm" c="dimmed">
+            Step {stepNumbers[step]} of 3
+          </Text>
+        </div>
+        {errorMessage && <FormAlert tone="error">{errorMessage}</FormAlert>}
+
+        {step === 'username' && (
+          <TextInput
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+          />
+        )}
+
+        {step === 'security' && (
+          <>
+            <div>
+              <Text size="sm" fw={500}>
+                Security question
+              </Text>
+              <Text id="reset-security-question">{securityQuestion}</Text>
+            </div>
+            <TextInput
+              label="Answer"
+              name="answer"
+              autoComplete="off"
+              value={answer}
+              onChange={(event) => setAnswer(event.currentTarget.value)}
+            />
+          </>
+        )}
+
+        {step === 'newpassword' && (
+          <>
+            <PasswordInput
+              label="New Password"
+              name="new-password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              visibilityToggleFocusable
+              visibilityToggleButtonProps={{ 'aria-label': 'Show new password' }}
+            />
+            <PasswordInput
+              label="Confirm Password"
+              name="confirm-password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+              visibilityToggleFocusable
+              visibilityToggleButtonProps={{ 'aria-label': 'Show confirm password' }}
+            />
+          </>
+        )}
+
+        <Group justify="flex-end" gap="sm">
+          <Button type="button" variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isProcessing}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

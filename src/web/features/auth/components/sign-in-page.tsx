@@ -1,0 +1,50 @@
+import { Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { resetMessages } from '../../../../shared/messages';
+import type { SessionUser } from '../../../../shared/schemas/auth';
+import { BrandMark } from '../../../components/brand-mark';
+import { CenteredCard } from '../../../components/centered-card';
+import { ResetPasswordForm } from './reset-password-form';
+import { SignInForm } from './sign-in-form';
+
+type SignInView =
+  { kind: 'sign-in'; username: string; notice?: string } | { kind: 'reset-password' };
+
+interface SignInPageProps {
+  onSignedIn: (user: SessionUser) => void;
+}
+
+/** Spec §2: the sign-in screen, with the three-step password reset in the same place. */
+export function SignInPage({ onSignedIn }: SignInPageProps) {
+  const [view, setView] = useState<SignInView>({ kind: 'sign-in', username: '' });
+
+  return (
+    <CenteredCard>
+      <Stack gap="lg">
+        <Stack gap={4} align="center">
+          <BrandMark size="lg" />
+          {view.kind === 'sign-in' && (
+            <Text c="dimmed" size="sm">
+              Sign in to the call centre
+            </Text>
+          )}
+        </Stack>
+        {view.kind === 'sign-in' ? (
+          <SignInForm
+            initialUsername={view.username}
+            notice={view.notice}
+            onForgotPassword={() => setView({ kind: 'reset-password' })}
+            onSignedIn={onSignedIn}
+          />
+        ) : (
+          <ResetPasswordForm
+            onCancel={() => setView({ kind: 'sign-in', username: '' })}
+            onPasswordReset={(username) =>
+              setView({ kind: 'sign-in', username, notice: resetMessages.success })
+            }
+          />
+        )}
+      </Stack>
+    </CenteredCard>
+  );
+}

@@ -1,0 +1,124 @@
+import { Button, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { validationMessages } from '../../../../shared/messages';
+import { type SessionUser, adminAccountSchema } from '../../../../shared/schemas/auth';
+import { securityQuestions } from '../../../../shared/security-questions';
+import { BrandMark } from '../../../components/brand-mark';
+import { CenteredCard } from '../../../components/centered-card';
+import { FormAlert } from '../../../components/form-alert';
+import { useCreateSuperAdmin } from '../api/create-super-admin';
+import { setupStatusQueryKey } from '../api/get-setup-status';
+import { isSetupAlreadyDone, setupErrorMessage } from '../setup-error-message';
+
+interface FirstRunPageProps {
+  onSuperAdminCreated: (user: SessionUser) => void;
+}
+
+/** Shown only on an empty database: creates the super admin, who is then signed in. */
+export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [securityQuestion, setSecurityQuestion] = useState<string | null>(null);
+  const [securityAnswer, setSecurityAnswer] = useState('');
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const createSuperAdmin = useCreateSuperAdmin();
+  const isCreating = createSuperAdmin.isPending;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isCreating) return;
+    setErrorMessage(null);
+    const account = adminAccountSchema.safeParse({
+      username,
+      password,
+      confirmPassword,
+      securityQuestion: securityQuestion ?? undefined,
+      securityAnswer,
+    });
+    if (!account.success) {
+      setErrorMessage(account.error.issues[0]?.message ?? validationMessages.allFieldsRequired);
+      return;
+    }
+    createSuperAdmin.mutate(account.data, {
+      onSuccess: (user) => onSuperAdminCreated(user),
+      onError: (error) => {
+        // Someone finished setup first (another tab): this page no longer applies.
+        if (isSetupAlreadyDone(error)) {
+          void queryClient.invalidateQueries({ queryKey: setupStatusQueryKey });
+          return;
+        }
+        setErrorMessage(setupErrorMessage(error));
+      },
+    });
+  }
+
+  return (
+    <CenteredCard width={480}>
+      <form onSubmit={handleSubmit} noValidate aria-labelledby="first-run-heading">
+        <Stack gap="md">
+          <Stack gap="xs" align="center" ta="center">
+            <BrandMark size="lg" />
+            <Title order={1} size="h2" id="first-run-heading">
+              Welcome to Switchboard
+            </Title>
+            <Text c="dimmed" size="sm">
+              No one has signed in yet. Create the super admin account: it can see every team,
+              employee and admin, and add everyone else.
+            </Text>
+          </Stack>
+          {errorMessage && <FormAlert tone="error">{errorMessage}</FormAlert>}
+          <TextInput
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={username}
+            onChange={(event) => setUsername(event.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            description="At least 6 characters"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
+          />
+          <PasswordInput
+            label="Confirm Password"
+            name="confirm-password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': 'Show confirm password' }}
+          />
+          <Select
+            label="Security Question"
+            placeholder="Choose a question"
+            description="Used to reset the password if it is forgotten"
+            data={securityQuestions}
+            value={securityQuestion}
+            onChange={setSecurityQuestion}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Answer"
+            name="security-answer"
+            autoComplete="off"
+            value={securityAnswer}
+            onChange={(event) => setSecurityAnswer(event.currentTarget.value)}
+          />
+          <Button type="submit" fullWidth disabled={isCreating}>
+            {isCreating ? 'Creating...' : 'Create Super Admin'}
+          </Button>
+        </Stack>
+      </form>
+    </CenteredCard>
+  );
+}
