@@ -155,3 +155,11 @@ test.describe.serial('signing in', () => {
     expect(cspViolations).toEqual([]);
   });
 });
+
+test('the API docs page works under the strict content security policy', async ({ page }) => {
+  const cspViolations = watchForCspViolations(page);
+  await page.goto('/api/docs');
+  await expect(page.getByRole('heading', { name: /Switchboard API/ })).toBeVisible();
+  await expect(page.getByText('/api/auth/sign-in', { exact: true })).toBeVisible();
+  expect(cspViolations).toEqual([]);
+});

@@ -3,9 +3,16 @@ import { AppError } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The policy for every response; an HTML page adds a nonce for the UI kit's style tag. */
-export function contentSecurityPolicy(styleNonce?: string) {
-  const styleSrc = styleNonce ? `'self' 'nonce-${styleNonce}'` : `'self'`;
+/**
+ * The one <style> the bundled Swagger UI (`/api/docs`) injects, allowed by its hash rather than
+ * by 'unsafe-inline'. A Swagger UI upgrade that changes it shows as a CSP error on that page
+ * (the e2e suite checks).
+ */
+const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
+/** The policy for every response; pages add a nonce or a hash for known style tags. */
+export function contentSecurityPolicy(extraStyleSource?: string) {
+  const styleSrc = extraStyleSource ? `'self' ${extraStyleSource}` : `'self'`;
   return [
     `default-src 'self'`,
     `script-src 'self'`,
@@ -23,7 +30,11 @@ export function contentSecurityPolicy(styleNonce?: string) {
 
 function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
   if (!reply.hasHeader('content-security-policy')) {
-    void reply.header('content-security-policy', contentSecurityPolicy());
+    const isApiDocs = request.url.startsWith('/api/docs');
+    void reply.header(
+      'content-security-policy',
+      contentSecurityPolicy(isApiDocs ? SWAGGER_UI_STYLE_HASH : undefined),
+    );
   }
   void reply.header('x-request-id', request.id);
   void reply.header('x-content-type-options', 'nosniff');

@@ -43,7 +43,7 @@ export async function registerWebApp(app: FastifyInstance, buildDir = WEB_BUILD_
     }
     const nonce = randomBytes(16).toString('base64');
     return reply
-      .header('content-security-policy', contentSecurityPolicy(nonce))
+      .header('content-security-policy', contentSecurityPolicy(`'nonce-${nonce}'`))
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce));
