@@ -1,4 +1,5 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { SecretInput, UsernameInput } from '../../../components/credential-inputs';
 import { type FormEvent, useState } from 'react';
 import {
   resetAnswerRequestSchema,
@@ -122,12 +123,8 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
         {errorMessage && <FormAlert tone="error">{errorMessage}</FormAlert>}
 
         {step === 'username' && (
-          <TextInput
+          <UsernameInput
             label="Username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
             value={username}
             onChange={(event) => setUsername(event.currentTarget.value)}
           />
@@ -153,23 +150,19 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
 
         {step === 'newpassword' && (
           <>
-            <PasswordInput
+            <SecretInput
               label="New Password"
               name="new-password"
               autoComplete="new-password"
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': 'Show new password' }}
             />
-            <PasswordInput
+            <SecretInput
               label="Confirm Password"
               name="confirm-password"
               autoComplete="new-password"
               value={confirmPassword}
               onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': 'Show confirm password' }}
             />
           </>
         )}

@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack } from '@mantine/core';
+import { SecretInput, UsernameInput } from '../../../components/credential-inputs';
 import { type FormEvent, useState } from 'react';
 import { signInMessages } from '../../../../shared/messages';
 import { type SessionUser, signInSchema } from '../../../../shared/schemas/auth';
@@ -48,23 +49,17 @@ export function SignInForm({
       <Stack gap="md">
         {shownNotice && <FormAlert tone="success">{shownNotice}</FormAlert>}
         {errorMessage && <FormAlert tone="error">{errorMessage}</FormAlert>}
-        <TextInput
+        <UsernameInput
           label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           value={username}
           onChange={(event) => setUsername(event.currentTarget.value)}
         />
-        <PasswordInput
+        <SecretInput
           label="Password"
           name="password"
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
-          visibilityToggleFocusable
-          visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
         />
         <Button type="submit" fullWidth disabled={isSigningIn}>
           {isSigningIn ? 'Signing In...' : 'Sign In'}

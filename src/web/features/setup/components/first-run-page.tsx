@@ -1,4 +1,5 @@
-import { Button, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { SecretInput, UsernameInput } from '../../../components/credential-inputs';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { validationMessages } from '../../../../shared/messages';
@@ -70,33 +71,25 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
             </Text>
           </Stack>
           {errorMessage && <FormAlert tone="error">{errorMessage}</FormAlert>}
-          <TextInput
+          <UsernameInput
             label="Username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
             value={username}
             onChange={(event) => setUsername(event.currentTarget.value)}
           />
-          <PasswordInput
+          <SecretInput
             label="Password"
             name="password"
             autoComplete="new-password"
             description="At least 6 characters"
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
           />
-          <PasswordInput
+          <SecretInput
             label="Confirm Password"
             name="confirm-password"
             autoComplete="new-password"
             value={confirmPassword}
             onChange={(event) => setConfirmPassword(event.currentTarget.value)}
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': 'Show confirm password' }}
           />
           <Select
             label="Security Question"
