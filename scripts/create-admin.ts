@@ -4,19 +4,13 @@
  * Creates an admin from the shell (scripts, tests, recovery). --question takes the question's
  * text or its number 1–8; run with --help to list them.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { adminCommandSchema } from '../src/shared/schemas/auth';
 import { securityQuestions } from '../src/shared/security-questions';
 import { ConfigError, loadConfig } from '../src/server/config';
-import { migrateToLatest } from '../src/server/db/migrate';
 import { createAdmin } from '../src/server/modules/admins/admins.service';
-import {
-  type DataDirLock,
-  DataDirLockedError,
-  lockDataDir,
-} from '../src/server/platform/data-dir-lock';
-import { openDatabase } from '../src/server/platform/database';
+import { DataDirLockedError } from '../src/server/platform/data-dir-lock';
+import { openConfiguredDatabase } from '../src/server/platform/database';
 import { AppError } from '../src/server/platform/errors';
 
 const usage = `Usage: npm run create-admin -- --username U --password P [--super] [--question Q --answer A]
@@ -83,16 +77,8 @@ function parse() {
 
 async function main() {
   const input = parse();
-  const config = loadConfig();
-  let lock: DataDirLock | undefined;
-  if (!config.databaseUrl) lock = lockDataDir(config.dataDir, 'create-admin');
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { url: config.databaseUrl }
-      : { dataDir: path.join(config.dataDir, 'pgdata') },
-  );
+  const database = await openConfiguredDatabase(loadConfig(), 'create-admin');
   try {
-    await migrateToLatest(database.db);
     const admin = await database.db.transaction().execute((trx) =>
       createAdmin(
         trx,
@@ -113,7 +99,6 @@ async function main() {
     );
   } finally {
     await database.close();
-    lock?.release();
   }
 }
 

@@ -1,22 +1,12 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { migrateToLatest } from './db/migrate';
-import { type DataDirLock, DataDirLockedError, lockDataDir } from './platform/data-dir-lock';
-import { openDatabase } from './platform/database';
+import { DataDirLockedError } from './platform/data-dir-lock';
+import { openConfiguredDatabase } from './platform/database';
 
 /** Reads config, opens and migrates the database, listens, and shuts down cleanly. */
 async function main() {
   const config = loadConfig();
-  let lock: DataDirLock | undefined;
-  if (!config.databaseUrl) lock = lockDataDir(config.dataDir, 'server');
-
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { url: config.databaseUrl }
-      : { dataDir: path.join(config.dataDir, 'pgdata') },
-  );
-  await migrateToLatest(database.db);
+  const database = await openConfiguredDatabase(config, 'server');
   const app = await buildApp(config, database.db);
 
   let stopping = false;
@@ -26,7 +16,6 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
-    lock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -2,7 +2,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import path from 'node:path';
+import type { Config } from '../config';
+import { migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/schema';
+import { lockDataDir } from './data-dir-lock';
 
 export type Db = Kysely<Database>;
 
@@ -64,4 +68,30 @@ export function uniqueViolation(error: unknown): { constraint: string | undefine
     return { constraint };
   }
   return undefined;
+}
+
+/**
+ * The database the configuration names, migrated and ready: PostgreSQL at DATABASE_URL, or
+ * the embedded one under DATA_DIR — locked for this process, which `command` names to others.
+ */
+export async function openConfiguredDatabase(config: Config, command: string) {
+  const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir, command);
+  try {
+    const database = await openDatabase(
+      config.databaseUrl
+        ? { url: config.databaseUrl }
+        : { dataDir: path.join(config.dataDir, 'pgdata') },
+    );
+    await migrateToLatest(database.db);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }

@@ -4,6 +4,7 @@ import { securityQuestions } from '../security-questions';
 import {
   MIN_PASSWORD_LENGTH,
   isoDateTime,
+  newPasswordPairCheck,
   requiredPassword,
   requiredText,
   usernameField,
@@ -46,13 +47,7 @@ export const adminAccountSchema = z
     securityQuestion: z.enum(securityQuestions, { error: m.allFieldsRequired }),
     securityAnswer: requiredText(m.allFieldsRequired),
   })
-  .superRefine((account, ctx) => {
-    if (account.password !== account.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: m.passwordsDoNotMatch, path: ['confirmPassword'] });
-    } else if (account.password.length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: m.passwordTooShort, path: ['password'] });
-    }
-  });
+  .superRefine(newPasswordPairCheck(m.passwordTooShort));
 export type AdminAccountInput = z.infer<typeof adminAccountSchema>;
 
 /**
@@ -98,13 +93,7 @@ export const resetPasswordRequestSchema = z
     password: requiredPassword(m.allFieldsRequired),
     confirmPassword: requiredPassword(m.allFieldsRequired),
   })
-  .superRefine((reset, ctx) => {
-    if (reset.password !== reset.confirmPassword) {
-      ctx.addIssue({ code: 'custom', message: m.passwordsDoNotMatch, path: ['confirmPassword'] });
-    } else if (reset.password.length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', message: m.resetPasswordTooShort, path: ['password'] });
-    }
-  });
+  .superRefine(newPasswordPairCheck(m.resetPasswordTooShort));
 export type ResetPasswordInput = z.infer<typeof resetPasswordRequestSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });

@@ -29,11 +29,25 @@ function windowMs(ctx: AppContext) {
   return ctx.config.rateLimits.windowMinutes * 60_000;
 }
 
-function tooManyAttempts(what: string, retryAfterSeconds: number) {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new AppError('RATE_LIMITED', {
+/** Failed attempts counted per username, across processes; over the limit answers 429. */
+const attemptLimits = {
+  'auth.sign_in_failed': { what: 'failed sign-in attempts', limit: 'signInFailuresPerUsername' },
+  'auth.reset_answer_failed': { what: 'wrong answers', limit: 'resetAnswerFailuresPerUsername' },
+} as const;
+
+async function assertUnderAttemptLimit(
+  ctx: AppContext,
+  failure: keyof typeof attemptLimits,
+  username: string,
+  now: Date,
+) {
+  const { what, limit } = attemptLimits[failure];
+  const failures = await recentAttempts(ctx.db, failure, username, windowMs(ctx), now);
+  if (failures.count < ctx.config.rateLimits[limit]) return;
+  const minutes = Math.ceil(failures.retryAfterSeconds / 60);
+  throw new AppError('RATE_LIMITED', {
     message: `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    retryAfterSeconds,
+    retryAfterSeconds: failures.retryAfterSeconds,
   });
 }
 
@@ -50,16 +64,7 @@ async function orSignInError<T>(work: () => Promise<T>): Promise<T> {
 export function signIn(ctx: AppContext, input: SignInInput, meta: RequestMeta) {
   return orSignInError(async () => {
     const now = ctx.clock.now();
-    const failures = await recentAttempts(
-      ctx.db,
-      'auth.sign_in_failed',
-      input.username,
-      windowMs(ctx),
-      now,
-    );
-    if (failures.count >= ctx.config.rateLimits.signInFailuresPerUsername) {
-      throw tooManyAttempts('failed sign-in attempts', failures.retryAfterSeconds);
-    }
+    await assertUnderAttemptLimit(ctx, 'auth.sign_in_failed', input.username, now);
 
     const account = await repo.findCredentialsByUsername(ctx.db, input.username);
     const isValid = account
@@ -169,16 +174,7 @@ export async function resetAnswer(
   meta: RequestMeta,
 ) {
   const now = ctx.clock.now();
-  const failures = await recentAttempts(
-    ctx.db,
-    'auth.reset_answer_failed',
-    input.username,
-    windowMs(ctx),
-    now,
-  );
-  if (failures.count >= ctx.config.rateLimits.resetAnswerFailuresPerUsername) {
-    throw tooManyAttempts('wrong answers', failures.retryAfterSeconds);
-  }
+  await assertUnderAttemptLimit(ctx, 'auth.reset_answer_failed', input.username, now);
 
   const account = await resettableAccount(ctx, input.username, 'RESET_USER_NOT_FOUND');
   if (!(await verifyAnswer(account.security_answer_hash, input.answer))) {
