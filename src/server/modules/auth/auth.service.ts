@@ -81,12 +81,23 @@ export function signIn(ctx: AppContext, input: SignInInput, meta: RequestMeta) {
       throw new AppError('INVALID_CREDENTIALS');
     }
 
-    return ctx.db.transaction().execute((trx) => startSession({ ...ctx, db: trx }, account, meta));
+    return openSession(ctx, account, meta);
   });
 }
 
-/** Opens a session for an account that has just proven who it is; returns its cookie token. */
-export async function startSession(
+/**
+ * Opens a session, in one transaction, for an account that has just proven who it is
+ * (sign-in, first run); returns the user and the cookie token.
+ */
+export function openSession(
+  ctx: AppContext,
+  account: { id: string; username: string },
+  meta: RequestMeta,
+) {
+  return ctx.db.transaction().execute((trx) => insertSession({ ...ctx, db: trx }, account, meta));
+}
+
+async function insertSession(
   ctx: AppContext,
   account: { id: string; username: string },
   meta: RequestMeta,

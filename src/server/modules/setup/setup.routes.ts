@@ -4,7 +4,7 @@ import {
   setupStatusSchema,
 } from '../../../shared/schemas/auth';
 import { type RoutesPlugin, authRateLimit, errorResponses } from '../../platform/routes';
-import { startSession } from '../auth/auth.service';
+import { openSession } from '../auth/auth.service';
 import { requestMeta, setSessionCookie, toSessionUser } from '../auth/sessions';
 import { completeSetup, isSetupNeeded } from './setup.service';
 
@@ -35,7 +35,7 @@ export const setupRoutes: RoutesPlugin = async (app, { ctx }) => {
     async (request, reply) => {
       const meta = requestMeta(request);
       const admin = await completeSetup(ctx, request.body, meta);
-      const { user, token } = await startSession(ctx, admin, meta);
+      const { user, token } = await openSession(ctx, admin, meta);
       setSessionCookie(request, reply, token);
       return { user: toSessionUser(user) };
     },
