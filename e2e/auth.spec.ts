@@ -51,6 +51,10 @@ test.describe.serial('signing in', () => {
     await page.getByLabel('Answer', { exact: true }).fill(superAdmin.answer);
     await page.getByRole('button', { name: 'Create Super Admin' }).click();
     await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+    await expect(page.getByLabel('Confirm Password', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await shot(page, 'first-run-error');
 
     await page.getByLabel('Confirm Password', { exact: true }).fill(superAdmin.firstPassword);
@@ -64,6 +68,7 @@ test.describe.serial('signing in', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Switchboard');
     await shot(page, 'sign-in');
 
     await signIn(page, superAdmin.username, 'wrong-password');
@@ -93,10 +98,17 @@ test.describe.serial('signing in', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await expect(page.getByText(superAdmin.question)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Answer' })).toHaveAccessibleDescription(
+      superAdmin.question,
+    );
     await shot(page, 'reset-step-2');
     await page.getByLabel('Answer', { exact: true }).fill('Paris');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert')).toHaveText('Incorrect answer to security question');
+    await expect(page.getByRole('textbox', { name: 'Answer' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await shot(page, 'reset-step-2-error');
     await page.getByLabel('Answer', { exact: true }).fill(` ${superAdmin.answer.toUpperCase()} `);
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { authRoutes } from './modules/auth/auth.routes';
-import { authenticate } from './modules/auth/auth.service';
+import { authenticate, resolveSessionSecret } from './modules/auth/auth.service';
 import { SESSION_COOKIE } from './modules/auth/sessions';
 import { healthRoutes } from './modules/health/health.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
@@ -21,6 +21,8 @@ import { AppError, registerErrorHandling } from './platform/errors';
 import { registerSecurity } from './platform/security';
 import { registerWebApp } from './platform/web';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface AppOptions {
   clock?: Clock;
   /** Where the built web app is (default: dist/web). */
@@ -29,13 +31,23 @@ export interface AppOptions {
 
 /** Builds the whole server — platform plugins, then each module, registered explicitly. */
 export async function buildApp(config: Config, db: Db, options: AppOptions = {}) {
-  const ctx: AppContext = { config, db, clock: options.clock ?? systemClock };
+  const sessionSecret = await resolveSessionSecret(db, config.sessionSecret);
+  const ctx: AppContext = {
+    config: { ...config, sessionSecret },
+    db,
+    clock: options.clock ?? systemClock,
+  };
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // A caller's X-Request-Id is kept when it is a UUID (tracing across proxies); anything
+    // else could forge or flood log lines, so it gets a fresh one.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const offered = request.headers['x-request-id'];
+      return typeof offered === 'string' && UUID.test(offered) ? offered : crypto.randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -47,11 +59,14 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: (request) => request.ip ?? 'unknown',
-    errorResponseBuilder: (_request, limit) =>
-      new AppError('RATE_LIMITED', {
-        message: `Too many requests from this address. Try again in ${limit.after}.`,
-        retryAfterSeconds: Math.ceil(limit.ttl / 1000),
-      }),
+    errorResponseBuilder: (_request, limit) => {
+      const retryAfterSeconds = Math.max(1, Math.ceil(limit.ttl / 1000));
+      const minutes = Math.ceil(retryAfterSeconds / 60);
+      return new AppError('RATE_LIMITED', {
+        message: `Too many requests from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        retryAfterSeconds,
+      });
+    },
   });
 
   await app.register(fastifySwagger, {
@@ -72,7 +87,9 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token && request.url.startsWith('/api/')) request.auth = await authenticate(ctx, token);
+    // Keyed on the matched route (decoded), not the raw URL; static files need no session.
+    const isApiRoute = request.routeOptions.url?.startsWith('/api/') ?? false;
+    if (token && isApiRoute) request.auth = await authenticate(ctx, token);
   });
 
   await app.register(healthRoutes, { ctx });

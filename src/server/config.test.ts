@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ describe('configuration', () => {
       host: '0.0.0.0',
       dataDir,
       databaseUrl: undefined,
+      sessionSecret: undefined,
       sessionIdleHours: 12,
       callCentreTimeZone: 'America/New_York',
       logLevel: 'info',
@@ -25,16 +26,6 @@ describe('configuration', () => {
         resetAnswerFailuresPerUsername: 5,
       },
     });
-  });
-
-  it('generates the session secret once and keeps it in DATA_DIR, readable only by us', () => {
-    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
-    const second = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
-    expect(first).toHaveLength(64);
-    expect(second).toBe(first);
-    const file = path.join(dataDir, 'session-secret');
-    expect(readFileSync(file, 'utf8').trim()).toBe(first);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('names every bad variable and why', () => {

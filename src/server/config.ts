@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,7 +34,8 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_MINUTES: positiveInt(15),
   RATE_LIMIT_SIGN_IN_FAILURES: positiveInt(10),
   RATE_LIMIT_RESET_ANSWER_FAILURES: positiveInt(5),
-  RATE_LIMIT_AUTH_PER_IP: positiveInt(100),
+  RATE_LIMIT_FAILURES_PER_IP: positiveInt(100),
+  RATE_LIMIT_AUTH_PER_IP: positiveInt(1000),
 });
 
 export interface Config {
@@ -45,7 +44,8 @@ export interface Config {
   dataDir: string;
   /** Absent: the embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
-  sessionSecret: string;
+  /** Absent: generated once and kept in the database, shared by every process using it. */
+  sessionSecret: string | undefined;
   sessionIdleHours: number;
   callCentreTimeZone: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -54,6 +54,9 @@ export interface Config {
     windowMinutes: number;
     signInFailuresPerUsername: number;
     resetAnswerFailuresPerUsername: number;
+    /** Failed sign-ins (and, separately, wrong answers) per address: a call floor shares one. */
+    failuresPerAddress: number;
+    /** Every sign-in, reset and setup request per address: a flood guard, not a guess limit. */
     authRequestsPerAddress: number;
   };
 }
@@ -76,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    sessionSecret: e.SESSION_SECRET ?? loadOrCreateSecret(dataDir),
+    sessionSecret: e.SESSION_SECRET,
     sessionIdleHours: e.SESSION_IDLE_HOURS,
     callCentreTimeZone: e.CALL_CENTRE_TZ,
     logLevel: e.LOG_LEVEL,
@@ -85,27 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
       signInFailuresPerUsername: e.RATE_LIMIT_SIGN_IN_FAILURES,
       resetAnswerFailuresPerUsername: e.RATE_LIMIT_RESET_ANSWER_FAILURES,
+      failuresPerAddress: e.RATE_LIMIT_FAILURES_PER_IP,
       authRequestsPerAddress: e.RATE_LIMIT_AUTH_PER_IP,
     },
   };
-}
-
-/** Generated once and kept beside the data, so sessions survive restarts without setup. */
-function loadOrCreateSecret(dataDir: string) {
-  const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      return readFileSync(file, 'utf8').trim();
-    throw error;
-  }
-  chmodSync(file, 0o600);
-  return secret;
 }
 
 /** Defaults for tests: in-memory database, quiet logs, a fixed secret. */
@@ -124,7 +110,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       windowMinutes: 15,
       signInFailuresPerUsername: 10,
       resetAnswerFailuresPerUsername: 5,
-      authRequestsPerAddress: 1000,
+      failuresPerAddress: 100,
+      authRequestsPerAddress: 10_000,
     },
     ...overrides,
   };

@@ -106,6 +106,20 @@ export interface AuditLogTable {
   details: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
+export interface AuthAttemptsTable {
+  id: Generated<string>;
+  kind: 'sign_in' | 'reset_answer';
+  /** The username as typed, lower-cased: unknown names are limited too. */
+  username_key: string;
+  ip: string | null;
+  created_at: Timestamp;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   teams: TeamsTable;
@@ -117,6 +131,8 @@ export interface Database {
   auth_sessions: AuthSessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   audit_log: AuditLogTable;
+  auth_attempts: AuthAttemptsTable;
+  app_settings: AppSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

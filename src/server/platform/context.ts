@@ -11,6 +11,6 @@ export const systemClock: Clock = { now: () => new Date() };
 /** What every service needs: the database (or a transaction), configuration and the clock. */
 export interface AppContext {
   db: Db;
-  config: Config;
+  config: Config & { sessionSecret: string };
   clock: Clock;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,5 +34,25 @@ describe('data directory lock', () => {
   it('can be taken again after release', () => {
     lockDataDir(dataDir, 'server').release();
     lockDataDir(dataDir, 'server').release();
+  });
+});
+
+describe('data directory lock file', () => {
+  it('names its owner, is readable only by us, and is removed on release', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'switchboard-lock-file-'));
+    try {
+      const lock = lockDataDir(dir, 'server');
+      const file = path.join(dir, 'switchboard.lock');
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+        pid: process.pid,
+        command: 'server',
+      });
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(readdirSync(dir)).toEqual(['switchboard.lock']);
+      lock.release();
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

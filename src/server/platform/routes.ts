@@ -1,22 +1,8 @@
-import type { FastifyInstance, RawServerDefault } from 'fastify';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type {
-  FastifyBaseLogger,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-} from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../shared/schemas/errors';
 import type { AppContext } from './context';
 
 export type RoutesPlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;
-
-export type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 /** The error body under each status a route can answer with, for the API docs. */
 export function errorResponses(...statuses: number[]) {

@@ -33,6 +33,17 @@ describe('state-changing requests', () => {
     expect(response.json().error.code).toBe('CROSS_ORIGIN');
   });
 
+  it('refuses a foreign origin on a percent-encoded API path too', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/auth/sign-in',
+      headers: { origin: 'https://evil.example', host: 'switchboard.local' },
+      payload: signInBody,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.cookies).toHaveLength(0);
+  });
+
   it("refuses an opaque 'null' origin", async () => {
     const response = await t.app.inject({
       method: 'POST',

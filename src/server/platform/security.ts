@@ -80,9 +80,9 @@ export function assertSameOriginJson(request: FastifyRequest) {
 }
 
 export function registerSecurity(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) assertSameOriginJson(request);
-  });
+  // Every state-changing request, whatever its path: the raw URL may be percent-encoded
+  // ('/%61pi/…') while the router decodes it, so a prefix test on the URL is not enough.
+  app.addHook('onRequest', async (request) => assertSameOriginJson(request));
   app.addHook('onSend', async (request, reply, payload) => {
     setSecurityHeaders(request, reply);
     return payload;

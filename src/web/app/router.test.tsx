@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { apiRequest } from '../lib/api-client';
 import { errorResponse, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { renderWithProviders } from '../test/render';
 import { appRoutes } from './router';
@@ -89,11 +91,43 @@ describe('app routes', () => {
     expect(router.state.location.pathname).toBe('/admin/dashboard');
   });
 
+  it('notices an expired session on any request and returns there after signing in', async () => {
+    mockFetch({
+      ...signedIn(admin),
+      'GET /api/teams': () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
+      'POST /api/auth/sign-in': () => jsonResponse({ user: admin }),
+    });
+    const { router, user, queryClient } = renderAt('/admin/dashboard?range=week');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+
+    // Any screen's request, here one the session has expired under.
+    await queryClient
+      .fetchQuery({
+        queryKey: ['teams'],
+        queryFn: () => apiRequest('/api/teams', { schema: z.unknown() }),
+      })
+      .catch(() => {});
+
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/admin/dashboard?range=week',
+    );
+  });
+
   it('sends an agent away from the admin side to their own dashboard', async () => {
     mockFetch(signedIn(agent));
     const { router } = renderAt('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Employee Portal' })).toBeTruthy();
     expect(screen.getByText('Welcome, dana')).toBeTruthy();
+    expect(screen.queryByText('Demo version')).toBeNull();
     expect(router.state.location.pathname).toBe('/agent');
   });
 

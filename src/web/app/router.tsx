@@ -1,12 +1,18 @@
+import { Badge } from '@mantine/core';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
 import { AdminDashboardPage } from '../features/admin-dashboard/components/admin-dashboard-page';
 import { AgentDashboardPage } from '../features/agent-dashboard/components/agent-dashboard-page';
-import { AdminShell } from './admin-shell';
-import { AgentShell } from './agent-shell';
 import { AppGate, SETUP_PATH } from './app-gate';
 import { FirstRunRoute } from './first-run-route';
+import { PortalShell } from './portal-shell';
 import { HomeRedirect, RequireRole, SIGN_IN_PATH } from './route-guards';
 import { SignInRoute } from './sign-in-route';
+
+const demoBadge = (
+  <Badge variant="light" color="orange">
+    Demo version
+  </Badge>
+);
 
 export const appRoutes: RouteObject[] = [
   {
@@ -19,7 +25,7 @@ export const appRoutes: RouteObject[] = [
         element: <RequireRole role="admin" />,
         children: [
           {
-            element: <AdminShell />,
+            element: <PortalShell title="Admin Portal" badge={demoBadge} />,
             children: [
               { path: 'dashboard', element: <AdminDashboardPage /> },
               { index: true, element: <Navigate to="dashboard" replace /> },
@@ -33,7 +39,7 @@ export const appRoutes: RouteObject[] = [
         element: <RequireRole role="employee" />,
         children: [
           {
-            element: <AgentShell />,
+            element: <PortalShell title="Employee Portal" />,
             children: [
               { index: true, element: <AgentDashboardPage /> },
               { path: '*', element: <Navigate to="/agent" replace /> },

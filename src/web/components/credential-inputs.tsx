@@ -28,6 +28,8 @@ export function SecretInput({ label, ...props }: PasswordInputProps & { label: s
       label={label}
       visibilityToggleFocusable
       visibilityToggleButtonProps={{ 'aria-label': `Show ${label.toLowerCase()}` }}
+      // Unlike TextInput, Mantine's PasswordInput styles an error but never sets aria-invalid.
+      aria-invalid={props.error ? true : undefined}
       {...props}
     />
   );

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../../shared/errors';
 import { errorBodySchema } from '../../shared/schemas/errors';
 
 /** The server answered with an error body `{ error: { code, message } }` (or an unreadable one). */
@@ -102,4 +103,22 @@ export async function apiRequest<Schema extends z.ZodType>(
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
+}
+
+/**
+ * The server's own words for a request it refused and explained (a 4xx with a readable
+ * message), or undefined. Screens show it, or fall back to a message of their own choosing.
+ */
+export function serverRefusalMessage(error: unknown): string | undefined {
+  if (error instanceof ApiError && error.status < 500 && error.message) return error.message;
+  return undefined;
+}
+
+/** The server broke (5xx) or could not be reached: nothing the user typed was wrong. */
+export function isServerOrNetworkFailure(error: unknown) {
+  return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
 }

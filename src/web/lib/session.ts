@@ -16,6 +16,18 @@ export async function getSession(): Promise<SessionUser | null> {
   }
 }
 
+/**
+ * The server's answer when this browser's session is missing or has expired. Not the
+ * sign-in endpoint's 401 (INVALID_CREDENTIALS), which refuses a password, not a session.
+ */
+export function isSessionExpiredError(error: unknown) {
+  return isApiError(error, 401) && error.code === 'NOT_SIGNED_IN';
+}
+
+/**
+ * Asked once per page load: after that the session changes only by sign-in, sign-out, or
+ * a request answered with isSessionExpiredError (the query client then sets it to `null`).
+ */
 export function useSession() {
   return useQuery({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: Infinity });
 }

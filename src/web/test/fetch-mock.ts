@@ -15,8 +15,13 @@ export function jsonResponse(body: unknown, status = 200) {
   });
 }
 
-export function errorResponse(status: number, code: string, message: string) {
-  return jsonResponse({ error: { code, message } }, status);
+export function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  details: { field?: string } = {},
+) {
+  return jsonResponse({ error: { code, message, ...details } }, status);
 }
 
 /** Replaces fetch with a router of `'METHOD /path'` → response, recording each request. */

@@ -124,7 +124,23 @@ const statements = [
     details jsonb
     )`,
   `CREATE INDEX audit_log_created_at_idx ON audit_log (created_at)`,
-  `CREATE INDEX audit_log_action_target_idx ON audit_log (action, lower(target_name), created_at)`,
+  // Values the processes sharing this database must agree on (the generated session secret).
+  `CREATE TABLE app_settings (
+    key text PRIMARY KEY,
+    value text NOT NULL
+    )`,
+  // Sign-in and reset-answer attempts within the limit window: counted per username and per
+  // address. A row is written before the attempt is tried, so concurrent tries cannot race.
+  `CREATE TABLE auth_attempts (
+    id bigserial PRIMARY KEY,
+    kind text NOT NULL CHECK (kind IN ('sign_in', 'reset_answer')),
+    username_key text NOT NULL,
+    ip text,
+    created_at timestamptz NOT NULL
+    )`,
+  `CREATE INDEX auth_attempts_username_idx ON auth_attempts (kind, username_key, created_at)`,
+  `CREATE INDEX auth_attempts_ip_idx ON auth_attempts (kind, ip, created_at)`,
+  `CREATE INDEX auth_attempts_created_at_idx ON auth_attempts (created_at)`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -132,7 +148,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP TABLE audit_log, password_reset_tokens, auth_sessions, employee_sessions,
+  await sql`DROP TABLE app_settings, auth_attempts, audit_log, password_reset_tokens, auth_sessions, employee_sessions,
     employee_status_log, call_logs, employee_info, team_members, users, teams`.execute(db);
   await sql`DROP FUNCTION set_updated_at()`.execute(db);
 }

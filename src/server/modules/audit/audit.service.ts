@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/database';
-import { findRecentByTargetName, insertAuditEntry } from './audit.repository';
+import { insertAuditEntry } from './audit.repository';
 
 /** What happened, in the past tense of the call centre: 'auth.sign_in', 'employee.deleted'. */
 export type AuditAction =
@@ -42,24 +42,4 @@ export async function recordAudit(db: Db, entry: AuditEntry) {
     details: entry.details ? JSON.stringify(entry.details) : null,
     created_at: entry.at,
   });
-}
-
-/**
- * How many times an action about one name happened within a window, and when the oldest
- * of them leaves it: the basis of per-username attempt limits that hold across processes.
- */
-export async function recentAttempts(
-  db: Db,
-  action: AuditAction,
-  targetName: string,
-  windowMs: number,
-  now: Date,
-) {
-  const since = new Date(now.getTime() - windowMs);
-  const rows = await findRecentByTargetName(db, action, targetName, since);
-  const oldest = rows[0]?.created_at;
-  const retryAfterSeconds = oldest
-    ? Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000))
-    : 0;
-  return { count: rows.length, retryAfterSeconds };
 }

@@ -117,15 +117,31 @@ export async function insertResetToken(
     .execute();
 }
 
-/** Spends a reset token: only one caller can, and only before it expires. */
-export function consumeResetToken(db: Db, tokenHash: string, at: Date) {
+export function findUsableResetToken(db: Db, tokenHash: string, at: Date) {
   return db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: at })
+    .selectFrom('password_reset_tokens')
+    .select('user_id')
     .where('token_hash', '=', tokenHash)
     .where('used_at', 'is', null)
     .where('expires_at', '>', at)
-    .returning(['user_id'])
+    .executeTakeFirst();
+}
+
+/** Spends a reset token (only one caller can, only before it expires); returns its account. */
+export function consumeResetToken(db: Db, tokenHash: string, at: Date) {
+  return db
+    .with('spent', (cte) =>
+      cte
+        .updateTable('password_reset_tokens')
+        .set({ used_at: at })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', at)
+        .returning('user_id'),
+    )
+    .selectFrom('spent')
+    .innerJoin('users', 'users.id', 'spent.user_id')
+    .select(['users.id', 'users.username'])
     .executeTakeFirst();
 }
 
@@ -134,10 +150,91 @@ export async function deleteResetTokensOfUser(db: Db, userId: string) {
 }
 
 export async function updatePasswordHash(db: Db, userId: string, passwordHash: string) {
-  const result = await db
+  await db
     .updateTable('users')
     .set({ password_hash: passwordHash })
     .where('id', '=', userId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+    .execute();
+}
+
+export type AttemptKind = 'sign_in' | 'reset_answer';
+
+export async function insertAttempt(
+  db: Db,
+  attempt: { kind: AttemptKind; usernameKey: string; ip: string | null; at: Date },
+) {
+  const row = await db
+    .insertInto('auth_attempts')
+    .values({
+      kind: attempt.kind,
+      username_key: attempt.usernameKey,
+      ip: attempt.ip,
+      created_at: attempt.at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Attempts of a kind since a moment, by username or by address, and the oldest of them. */
+export async function countAttempts(
+  db: Db,
+  kind: AttemptKind,
+  by: { usernameKey: string } | { ip: string },
+  since: Date,
+) {
+  const row = await db
+    .selectFrom('auth_attempts')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.min<Date | null>('created_at').as('oldest'),
+    ])
+    .where('kind', '=', kind)
+    .where(
+      'usernameKey' in by ? 'username_key' : 'ip',
+      '=',
+      'usernameKey' in by ? by.usernameKey : by.ip,
+    )
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), oldest: row.oldest };
+}
+
+export async function deleteAttempt(db: Db, id: string) {
+  await db.deleteFrom('auth_attempts').where('id', '=', id).execute();
+}
+
+/** A proven identity clears its username's attempts of the given kinds. */
+export async function deleteAttemptsOfUsername(
+  db: Db,
+  usernameKey: string,
+  kinds: readonly AttemptKind[],
+) {
+  await db
+    .deleteFrom('auth_attempts')
+    .where('username_key', '=', usernameKey)
+    .where('kind', 'in', kinds)
+    .execute();
+}
+
+export async function deleteAttemptsBefore(db: Db, cutoff: Date) {
+  await db.deleteFrom('auth_attempts').where('created_at', '<=', cutoff).execute();
+}
+
+/**
+ * The session secret kept in the database: the first process to ask stores its candidate,
+ * every later one (and every other process on the same database) reads that one back.
+ */
+export async function ensureSessionSecret(db: Db, candidate: string) {
+  await db
+    .insertInto('app_settings')
+    .values({ key: 'session_secret', value: candidate })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', '=', 'session_secret')
+    .executeTakeFirstOrThrow();
+  return row.value;
 }

@@ -27,7 +27,10 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         tags: ['session'],
         summary: 'Sign in with username and password; sets the session cookie',
         body: signInSchema,
-        response: { 200: sessionUserResponseSchema, ...errorResponses(400, 401, 429, 500) },
+        response: {
+          200: sessionUserResponseSchema,
+          ...errorResponses(400, 401, 403, 415, 429, 500),
+        },
       },
     },
     async (request, reply) => {
@@ -43,7 +46,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         tags: ['session'],
         summary: 'End the current session',
-        response: { 200: okResponseSchema, ...errorResponses(401) },
+        response: { 200: okResponseSchema, ...errorResponses(401, 403) },
       },
     },
     async (request, reply) => {
@@ -74,7 +77,10 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         tags: ['password reset'],
         summary: 'Step 1: the security question of an admin account',
         body: resetQuestionRequestSchema,
-        response: { 200: resetQuestionResponseSchema, ...errorResponses(400, 403, 404, 409, 429) },
+        response: {
+          200: resetQuestionResponseSchema,
+          ...errorResponses(400, 403, 404, 409, 415, 429),
+        },
       },
     },
     async (request) => auth.resetQuestion(ctx, request.body.username),
@@ -88,7 +94,10 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         tags: ['password reset'],
         summary: 'Step 2: check the answer; returns a single-use reset token valid 10 minutes',
         body: resetAnswerRequestSchema,
-        response: { 200: resetAnswerResponseSchema, ...errorResponses(400, 403, 404, 409, 429) },
+        response: {
+          200: resetAnswerResponseSchema,
+          ...errorResponses(400, 403, 404, 409, 415, 429),
+        },
       },
     },
     async (request) => auth.resetAnswer(ctx, request.body, requestMeta(request)),
@@ -102,7 +111,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         tags: ['password reset'],
         summary: 'Step 3: set the new password; signs the account out everywhere',
         body: resetPasswordRequestSchema,
-        response: { 200: okResponseSchema, ...errorResponses(400, 404, 429, 500) },
+        response: { 200: okResponseSchema, ...errorResponses(400, 403, 415, 429, 500) },
       },
     },
     async (request) => {

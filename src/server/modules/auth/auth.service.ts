@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ResetPasswordInput, SignInInput } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/database';
 import { AppError } from '../../platform/errors';
 import {
   hashPassword,
@@ -8,47 +9,73 @@ import {
   verifyAnswer,
   verifyPassword,
 } from '../../platform/passwords';
-import { recentAttempts, recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit/audit.service';
 import * as repo from './auth.repository';
-import { type AuthContext, hashToken, newToken } from './sessions';
+import { type AuthContext, type RequestMeta, hashToken, newToken } from './sessions';
 
 const RESET_TOKEN_MINUTES = 10;
 /** A session's last_seen_at is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
-export interface RequestMeta {
-  ip: string | null;
-  userAgent: string | null;
-}
-
 function idleMs(ctx: AppContext) {
   return ctx.config.sessionIdleHours * 3_600_000;
 }
 
-function windowMs(ctx: AppContext) {
-  return ctx.config.rateLimits.windowMinutes * 60_000;
-}
-
-/** Failed attempts counted per username, across processes; over the limit answers 429. */
 const attemptLimits = {
-  'auth.sign_in_failed': { what: 'failed sign-in attempts', limit: 'signInFailuresPerUsername' },
-  'auth.reset_answer_failed': { what: 'wrong answers', limit: 'resetAnswerFailuresPerUsername' },
+  sign_in: { byName: 'failed sign-in attempts', limit: 'signInFailuresPerUsername' },
+  reset_answer: { byName: 'wrong answers', limit: 'resetAnswerFailuresPerUsername' },
 } as const;
 
-async function assertUnderAttemptLimit(
+function tooManyAttempts(what: string, oldest: Date | null, windowMs: number, now: Date) {
+  const retryAfterSeconds = oldest
+    ? Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000))
+    : Math.ceil(windowMs / 1000);
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return new AppError('RATE_LIMITED', {
+    message: `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    retryAfterSeconds,
+  });
+}
+
+/**
+ * Counts an attempt before it is tried, so concurrent tries cannot slip past the limits: per
+ * username, and per address. Over a limit, the claim is withdrawn and the answer is 429. A
+ * failed attempt keeps its row; a success clears the username's rows.
+ */
+async function claimAttempt(
   ctx: AppContext,
-  failure: keyof typeof attemptLimits,
+  kind: repo.AttemptKind,
   username: string,
+  ip: string | null,
   now: Date,
 ) {
-  const { what, limit } = attemptLimits[failure];
-  const failures = await recentAttempts(ctx.db, failure, username, windowMs(ctx), now);
-  if (failures.count < ctx.config.rateLimits[limit]) return;
-  const minutes = Math.ceil(failures.retryAfterSeconds / 60);
-  throw new AppError('RATE_LIMITED', {
-    message: `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    retryAfterSeconds: failures.retryAfterSeconds,
-  });
+  const usernameKey = username.toLowerCase();
+  const windowMs = ctx.config.rateLimits.windowMinutes * 60_000;
+  const since = new Date(now.getTime() - windowMs);
+  await repo.deleteAttemptsBefore(ctx.db, since);
+  const attemptId = await repo.insertAttempt(ctx.db, { kind, usernameKey, ip, at: now });
+
+  const { byName, limit } = attemptLimits[kind];
+  const forName = await repo.countAttempts(ctx.db, kind, { usernameKey }, since);
+  let refusal: AppError | undefined;
+  if (forName.count > ctx.config.rateLimits[limit]) {
+    refusal = tooManyAttempts(byName, forName.oldest, windowMs, now);
+  } else if (ip) {
+    const forAddress = await repo.countAttempts(ctx.db, kind, { ip }, since);
+    if (forAddress.count > ctx.config.rateLimits.failuresPerAddress) {
+      refusal = tooManyAttempts(
+        'failed attempts from this address',
+        forAddress.oldest,
+        windowMs,
+        now,
+      );
+    }
+  }
+  if (refusal) {
+    await repo.deleteAttempt(ctx.db, attemptId);
+    throw refusal;
+  }
+  return { attemptId, usernameKey };
 }
 
 /** Database trouble during sign-in is the spec's 'An error occurred during sign in'. */
@@ -64,9 +91,10 @@ async function orSignInError<T>(work: () => Promise<T>): Promise<T> {
 export function signIn(ctx: AppContext, input: SignInInput, meta: RequestMeta) {
   return orSignInError(async () => {
     const now = ctx.clock.now();
-    await assertUnderAttemptLimit(ctx, 'auth.sign_in_failed', input.username, now);
+    const { usernameKey } = await claimAttempt(ctx, 'sign_in', input.username, meta.ip, now);
 
     const account = await repo.findCredentialsByUsername(ctx.db, input.username);
+    // An unknown username costs the same time as a wrong password: timing tells nothing.
     const isValid = account
       ? await verifyPassword(account.password_hash, input.password)
       : (await spendVerifyTime(input.password), false);
@@ -81,6 +109,7 @@ export function signIn(ctx: AppContext, input: SignInInput, meta: RequestMeta) {
       throw new AppError('INVALID_CREDENTIALS');
     }
 
+    await repo.deleteAttemptsOfUsername(ctx.db, usernameKey, ['sign_in']);
     return openSession(ctx, account, meta);
   });
 }
@@ -94,34 +123,33 @@ export function openSession(
   account: { id: string; username: string },
   meta: RequestMeta,
 ) {
-  return ctx.db.transaction().execute((trx) => insertSession({ ...ctx, db: trx }, account, meta));
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.clock.now();
+    const token = newToken();
+    // Expired sessions are pruned when their user next signs in, so the table stays small.
+    await repo.deleteIdleSessionsOfUser(trx, account.id, new Date(now.getTime() - idleMs(ctx)));
+    await repo.insertSession(trx, {
+      userId: account.id,
+      tokenHash: hashToken(ctx.config.sessionSecret, token),
+      at: now,
+      ...meta,
+    });
+    await recordAudit(trx, {
+      action: 'auth.sign_in',
+      actor: account,
+      target: { type: 'user', id: account.id, name: account.username },
+      ip: meta.ip,
+      at: now,
+    });
+    const user = await repo.findSessionUserById(trx, account.id);
+    if (!user) throw new AppError('NOT_FOUND');
+    return { user, token };
+  });
 }
 
-async function insertSession(
-  ctx: AppContext,
-  account: { id: string; username: string },
-  meta: RequestMeta,
-) {
-  const now = ctx.clock.now();
-  const token = newToken();
-  // Expired sessions are pruned when their user next signs in, so the table stays small.
-  await repo.deleteIdleSessionsOfUser(ctx.db, account.id, new Date(now.getTime() - idleMs(ctx)));
-  await repo.insertSession(ctx.db, {
-    userId: account.id,
-    tokenHash: hashToken(ctx.config.sessionSecret, token),
-    at: now,
-    ...meta,
-  });
-  await recordAudit(ctx.db, {
-    action: 'auth.sign_in',
-    actor: account,
-    target: { type: 'user', id: account.id, name: account.username },
-    ip: meta.ip,
-    at: now,
-  });
-  const user = await repo.findSessionUserById(ctx.db, account.id);
-  if (!user) throw new AppError('NOT_FOUND');
-  return { user, token };
+/** SESSION_SECRET if configured, else the one generated once and kept in the database. */
+export function resolveSessionSecret(db: Db, configured: string | undefined) {
+  return configured ?? repo.ensureSessionSecret(db, randomBytes(48).toString('base64url'));
 }
 
 /** The session a cookie token names, if it is still alive; each use extends it. */
@@ -164,19 +192,14 @@ async function resettableAccount(
   const account = await repo.findResetAccountByUsername(ctx.db, username);
   if (!account) throw new AppError(notFound);
   if (account.role === 'employee') throw new AppError('RESET_EMPLOYEE_REFUSED');
-  if (!account.security_question || !account.security_answer_hash) {
-    throw new AppError('RESET_QUESTION_NOT_SET');
-  }
-  return {
-    ...account,
-    security_question: account.security_question,
-    security_answer_hash: account.security_answer_hash,
-  };
+  const { security_question: question, security_answer_hash: answerHash } = account;
+  if (!question || !answerHash) throw new AppError('RESET_QUESTION_NOT_SET');
+  return { id: account.id, username: account.username, question, answerHash };
 }
 
 export async function resetQuestion(ctx: AppContext, username: string) {
   const account = await resettableAccount(ctx, username, 'RESET_USERNAME_NOT_FOUND');
-  return { question: account.security_question };
+  return { question: account.question };
 }
 
 export async function resetAnswer(
@@ -185,10 +208,10 @@ export async function resetAnswer(
   meta: RequestMeta,
 ) {
   const now = ctx.clock.now();
-  await assertUnderAttemptLimit(ctx, 'auth.reset_answer_failed', input.username, now);
-
+  // Every failure of this step counts, unknown usernames included: it bounds enumeration too.
+  const { usernameKey } = await claimAttempt(ctx, 'reset_answer', input.username, meta.ip, now);
   const account = await resettableAccount(ctx, input.username, 'RESET_USER_NOT_FOUND');
-  if (!(await verifyAnswer(account.security_answer_hash, input.answer))) {
+  if (!(await verifyAnswer(account.answerHash, input.answer))) {
     await recordAudit(ctx.db, {
       action: 'auth.reset_answer_failed',
       target: { type: 'user', id: account.id, name: input.username },
@@ -200,6 +223,7 @@ export async function resetAnswer(
 
   const resetToken = randomBytes(32).toString('base64url');
   await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteAttemptsOfUsername(trx, usernameKey, ['reset_answer']);
     // Only the newest reset of an account is valid.
     await repo.deleteResetTokensOfUser(trx, account.id);
     await repo.insertResetToken(trx, {
@@ -212,27 +236,32 @@ export async function resetAnswer(
   return { resetToken };
 }
 
-/** Step 3: spends the token, sets the password and signs the account out everywhere. */
+/**
+ * Step 3: spends the token, sets the password, clears the account's attempt limits and signs
+ * it out everywhere. The token is checked before the (costly) hashing.
+ */
 export async function resetPassword(ctx: AppContext, input: ResetPasswordInput, meta: RequestMeta) {
-  const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
+  const tokenHash = hashToken(ctx.config.sessionSecret, input.resetToken);
   try {
+    if (!(await repo.findUsableResetToken(ctx.db, tokenHash, now))) {
+      throw new AppError('RESET_TOKEN_INVALID');
+    }
+    const passwordHash = await hashPassword(input.password);
     await ctx.db.transaction().execute(async (trx) => {
-      const token = await repo.consumeResetToken(
-        trx,
-        hashToken(ctx.config.sessionSecret, input.resetToken),
-        now,
-      );
-      if (!token) throw new AppError('RESET_TOKEN_INVALID');
-      const account = await repo.findSessionUserById(trx, token.user_id);
-      if (!account || !(await repo.updatePasswordHash(trx, token.user_id, passwordHash))) {
-        throw new AppError('RESET_USER_NOT_FOUND');
-      }
-      await repo.deleteSessionsOfUser(trx, token.user_id);
-      await repo.deleteResetTokensOfUser(trx, token.user_id);
+      // Spent atomically: of two concurrent uses, one finds it gone.
+      const account = await repo.consumeResetToken(trx, tokenHash, now);
+      if (!account) throw new AppError('RESET_TOKEN_INVALID');
+      await repo.updatePasswordHash(trx, account.id, passwordHash);
+      await repo.deleteSessionsOfUser(trx, account.id);
+      await repo.deleteResetTokensOfUser(trx, account.id);
+      await repo.deleteAttemptsOfUsername(trx, account.username.toLowerCase(), [
+        'sign_in',
+        'reset_answer',
+      ]);
       await recordAudit(trx, {
         action: 'auth.reset_completed',
-        actor: { id: account.id, username: account.username },
+        actor: account,
         target: { type: 'user', id: account.id, name: account.username },
         ip: meta.ip,
         at: now,

@@ -8,6 +8,9 @@ const behindHttps = await createTestApp({ trustProxy: true });
 const fewRequestsPerAddress = await createTestApp({
   rateLimits: { ...t.config.rateLimits, authRequestsPerAddress: 3 },
 });
+const fewFailuresPerAddress = await createTestApp({
+  rateLimits: { ...t.config.rateLimits, failuresPerAddress: 3 },
+});
 
 function signIn(username: string, password: string) {
   return t.app.inject({
@@ -138,6 +141,49 @@ describe('sign-in', () => {
 
     t.clock.advanceMinutes(15);
     expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('evaluates exactly 10 wrong guesses in all, even when they arrive at once', async () => {
+    const admin = await newAdmin(t.db);
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => signIn(admin.username, `wrong-${i}`)),
+    );
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    let evaluated = statuses.filter((s) => s === 401).length;
+    expect(evaluated).toBeLessThanOrEqual(10);
+
+    // Guesses refused during the burst did not count: the rest of the allowance is still there.
+    for (let response = await signIn(admin.username, 'wrong-again'); response.statusCode === 401;) {
+      evaluated++;
+      response = await signIn(admin.username, 'wrong-again');
+    }
+    expect(evaluated).toBe(10);
+    expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('forgets earlier failures once the user signs in', async () => {
+    const admin = await newAdmin(t.db);
+    for (let attempt = 0; attempt < 9; attempt++) await signIn(admin.username, 'wrong-password');
+    expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(admin.username, 'one-typo')).statusCode).toBe(401);
+    expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('limits failed attempts per address, across usernames', async () => {
+    const app = fewFailuresPerAddress.app;
+    const attempt = (username: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { username, password: 'whatever' },
+      });
+    for (const name of ['one', 'two', 'three']) expect((await attempt(name)).statusCode).toBe(401);
+    const limited = await attempt('four');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toMatch(
+      /^Too many failed attempts from this address\. Try again in \d+ minutes?\.$/,
+    );
   });
 
   it('limits sign-in requests per address', async () => {

@@ -96,6 +96,7 @@ describe('step 2: the answer', () => {
   it('refuses employees at this step too', async () => {
     const employee = await newEmployee(t.db);
     const response = await answer(employee.username, 'anything');
+    expect(response.statusCode).toBe(403);
     expect(response.json().error.message).toBe('Contact with your supervisor!');
   });
 
@@ -161,6 +162,17 @@ describe('step 3: the new password', () => {
       .where('target_id', '=', admin.id)
       .execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it('lifts a sign-in lockout: the new password works at once', async () => {
+    const admin = await newAdmin(t.db);
+    for (let attempt = 0; attempt < 10; attempt++) await signIn(admin.username, 'forgotten');
+    expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(429);
+
+    expect((await setPassword(await tokenFor(admin.username), 'remembered-now')).statusCode).toBe(
+      200,
+    );
+    expect((await signIn(admin.username, 'remembered-now')).statusCode).toBe(200);
   });
 
   it('expires the token after 10 minutes', async () => {

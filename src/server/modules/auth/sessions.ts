@@ -31,22 +31,21 @@ export function hashToken(secret: string, token: string) {
  * A browser-session cookie (no Max-Age): the server alone decides expiry, by idle time, so an
  * agent active all shift is never cut off by a cookie that aged out.
  */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  void reply.setCookie(SESSION_COOKIE, token, {
+function cookieOptions(request: FastifyRequest) {
+  return {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: request.protocol === 'https',
-  });
+  } as const;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
+  void reply.setCookie(SESSION_COOKIE, token, cookieOptions(request));
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
-  void reply.clearCookie(SESSION_COOKIE, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-  });
+  void reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
 }
 
 export function toSessionUser(row: SessionUserRow): SessionUser {
@@ -82,8 +81,13 @@ export function requireSuperAdmin(request: FastifyRequest): AuthContext {
   return auth;
 }
 
-/** Where a request came from, for the audit log. */
-export function requestMeta(request: FastifyRequest) {
+/** Where a request came from, for sessions, limits and the audit log. */
+export interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export function requestMeta(request: FastifyRequest): RequestMeta {
   return {
     ip: request.ip ?? null,
     userAgent: request.headers['user-agent']?.slice(0, 400) ?? null,

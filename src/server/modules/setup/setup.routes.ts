@@ -29,7 +29,7 @@ export const setupRoutes: RoutesPlugin = async (app, { ctx }) => {
         tags: ['first run'],
         summary: 'Create the first super admin (only while no user exists) and sign them in',
         body: adminAccountSchema,
-        response: { 200: sessionUserResponseSchema, ...errorResponses(400, 403, 409) },
+        response: { 200: sessionUserResponseSchema, ...errorResponses(400, 403, 409, 415, 429) },
       },
     },
     async (request, reply) => {

@@ -31,6 +31,22 @@ describe('first run', () => {
     expect(await status()).toEqual({ needed: true });
   });
 
+  it('creates exactly one super admin when several first runs race', async () => {
+    const racing = await createTestApp();
+    const responses = await Promise.all(
+      ['first', 'second', 'third', 'fourth'].map((username) =>
+        racing.app.inject({
+          method: 'POST',
+          url: '/api/setup',
+          payload: { ...validAccount, username },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 403, 403, 403]);
+    const admins = await racing.db.selectFrom('users').select('username').execute();
+    expect(admins).toHaveLength(1);
+  });
+
   it('creates the super admin once, signs them in, then refuses with 403', async () => {
     expect(await status()).toEqual({ needed: true });
 

@@ -1,16 +1,19 @@
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { SecretInput, UsernameInput } from '../../../components/credential-inputs';
 import { type FormEvent, useState } from 'react';
+import { resetMessages } from '../../../../shared/messages';
 import {
   resetAnswerRequestSchema,
   resetPasswordRequestSchema,
   resetQuestionRequestSchema,
 } from '../../../../shared/schemas/auth';
+import { SecretInput, UsernameInput } from '../../../components/credential-inputs';
+import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
+import { type FormError, firstIssue, refusal } from '../../../lib/form-error';
 import { useCheckResetAnswer } from '../api/check-reset-answer';
 import { useRequestResetQuestion } from '../api/request-reset-question';
 import { useResetPassword } from '../api/reset-password';
-import { isExpiredResetError, resetErrorMessage } from '../error-messages';
+import { isExpiredResetError, resetErrorField, resetErrorMessage } from '../error-messages';
 
 /** Spec §4 'Password reset': username, security, newpassword, then back to sign-in. */
 type ResetStep = 'username' | 'security' | 'newpassword';
@@ -30,7 +33,7 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
   const [resetToken, setResetToken] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const [formError, setFormError] = useState<FormError | null>(null);
 
   const requestQuestion = useRequestResetQuestion();
   const checkAnswer = useCheckResetAnswer();
@@ -39,13 +42,13 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
     requestQuestion.isPending || checkAnswer.isPending || resetPassword.isPending;
 
   function showError(error: unknown) {
-    setErrorMessage(resetErrorMessage(error));
+    setFormError(refusal(resetErrorMessage(error), resetErrorField(error)));
   }
 
   function submitUsername() {
     const request = resetQuestionRequestSchema.safeParse({ username });
     if (!request.success) {
-      setErrorMessage(request.error.issues[0]?.message ?? null);
+      setFormError(firstIssue(request.error, resetMessages.tryAgain));
       return;
     }
     requestQuestion.mutate(request.data, {
@@ -61,7 +64,7 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
   function submitAnswer() {
     const request = resetAnswerRequestSchema.safeParse({ username, answer });
     if (!request.success) {
-      setErrorMessage(request.error.issues[0]?.message ?? null);
+      setFormError(firstIssue(request.error, resetMessages.tryAgain));
       return;
     }
     checkAnswer.mutate(request.data, {
@@ -76,7 +79,7 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
   function submitNewPassword() {
     const request = resetPasswordRequestSchema.safeParse({ resetToken, password, confirmPassword });
     if (!request.success) {
-      setErrorMessage(request.error.issues[0]?.message ?? null);
+      setFormError(firstIssue(request.error, resetMessages.tryAgain));
       return;
     }
     resetPassword.mutate(request.data, {
@@ -97,7 +100,7 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isProcessing) return;
-    setErrorMessage(null);
+    setFormError(null);
     if (step === 'username') submitUsername();
     else if (step === 'security') submitAnswer();
     else submitNewPassword();
@@ -120,32 +123,29 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
             Step {stepNumbers[step]} of 3
           </Text>
         </div>
-        {errorMessage && <FormAlert tone="error">{errorMessage}</FormAlert>}
+        {formError && <FormAlert tone="error">{formError.message}</FormAlert>}
 
         {step === 'username' && (
           <UsernameInput
             label="Username"
+            error={fieldError(formError, 'username')}
             value={username}
             onChange={(event) => setUsername(event.currentTarget.value)}
           />
         )}
 
         {step === 'security' && (
-          <>
-            <div>
-              <Text size="sm" fw={500}>
-                Security question
-              </Text>
-              <Text id="reset-security-question">{securityQuestion}</Text>
-            </div>
-            <TextInput
-              label="Answer"
-              name="answer"
-              autoComplete="off"
-              value={answer}
-              onChange={(event) => setAnswer(event.currentTarget.value)}
-            />
-          </>
+          // The question is the field's description, so it is read out with the Answer field.
+          <TextInput
+            label="Answer"
+            description={securityQuestion}
+            descriptionProps={{ fz: 'sm', c: 'var(--mantine-color-text)' }}
+            name="answer"
+            autoComplete="off"
+            error={fieldError(formError, 'answer')}
+            value={answer}
+            onChange={(event) => setAnswer(event.currentTarget.value)}
+          />
         )}
 
         {step === 'newpassword' && (
@@ -154,6 +154,7 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
               label="New Password"
               name="new-password"
               autoComplete="new-password"
+              error={fieldError(formError, 'password')}
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
             />
@@ -161,6 +162,7 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
               label="Confirm Password"
               name="confirm-password"
               autoComplete="new-password"
+              error={fieldError(formError, 'confirmPassword')}
               value={confirmPassword}
               onChange={(event) => setConfirmPassword(event.currentTarget.value)}
             />

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { describedByText } from '../../../test/accessibility';
 import { renderWithProviders } from '../../../test/render';
 import { errorResponse, jsonResponse, mockFetch, networkFailure } from '../../../test/fetch-mock';
 import { SignInForm } from './sign-in-form';
@@ -43,6 +44,12 @@ describe('SignInForm', () => {
 
     expect(screen.getByRole('alert').textContent).toBe('Username and password are required');
     expect(fetchMock).not.toHaveBeenCalled();
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(describedByText(password)).toBe('Username and password are required');
+    expect(screen.getByRole('textbox', { name: 'Username' }).hasAttribute('aria-invalid')).toBe(
+      false,
+    );
   });
 
   it('signs in, reading "Signing In..." while it waits', async () => {
@@ -95,6 +102,8 @@ describe('SignInForm', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    // A refusal of the pair names neither field: the alert alone carries it.
+    expect(screen.getByLabelText('Password').hasAttribute('aria-invalid')).toBe(false);
   });
 
   it('shows and hides the password', async () => {

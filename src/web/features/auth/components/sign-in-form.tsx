@@ -3,7 +3,9 @@ import { SecretInput, UsernameInput } from '../../../components/credential-input
 import { type FormEvent, useState } from 'react';
 import { signInMessages } from '../../../../shared/messages';
 import { type SessionUser, signInSchema } from '../../../../shared/schemas/auth';
+import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
+import { type FormError, firstIssue, refusal, refusedField } from '../../../lib/form-error';
 import { useSignIn } from '../api/sign-in';
 import { signInErrorMessage } from '../error-messages';
 
@@ -23,7 +25,7 @@ export function SignInForm({
 }: SignInFormProps) {
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
-  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const [formError, setFormError] = useState<FormError | null>(null);
   const [shownNotice, setShownNotice] = useState(notice);
   const signIn = useSignIn();
   const isSigningIn = signIn.isPending;
@@ -32,15 +34,15 @@ export function SignInForm({
     event.preventDefault();
     if (isSigningIn) return;
     setShownNotice(undefined);
-    setErrorMessage(null);
+    setFormError(null);
     const credentials = signInSchema.safeParse({ username, password });
     if (!credentials.success) {
-      setErrorMessage(credentials.error.issues[0]?.message ?? signInMessages.fallback);
+      setFormError(firstIssue(credentials.error, signInMessages.fallback));
       return;
     }
     signIn.mutate(credentials.data, {
       onSuccess: (user) => onSignedIn(user),
-      onError: (error) => setErrorMessage(signInErrorMessage(error)),
+      onError: (error) => setFormError(refusal(signInErrorMessage(error), refusedField(error))),
     });
   }
 
@@ -48,9 +50,10 @@ export function SignInForm({
     <form onSubmit={handleSubmit} noValidate aria-label="Sign in">
       <Stack gap="md">
         {shownNotice && <FormAlert tone="success">{shownNotice}</FormAlert>}
-        {errorMessage && <FormAlert tone="error">{errorMessage}</FormAlert>}
+        {formError && <FormAlert tone="error">{formError.message}</FormAlert>}
         <UsernameInput
           label="Username"
+          error={fieldError(formError, 'username')}
           value={username}
           onChange={(event) => setUsername(event.currentTarget.value)}
         />
@@ -58,6 +61,7 @@ export function SignInForm({
           label="Password"
           name="password"
           autoComplete="current-password"
+          error={fieldError(formError, 'password')}
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
         />

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { describedByText } from '../../../test/accessibility';
 import { renderWithProviders } from '../../../test/render';
 import { errorResponse, jsonResponse, mockFetch, networkFailure } from '../../../test/fetch-mock';
 import { SignInPage } from './sign-in-page';
@@ -23,6 +24,19 @@ async function continueWith(user: User, label: string, value: string) {
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
+describe('SignInPage', () => {
+  it('has the brand as its one h1, and the reset form as a section below it', async () => {
+    const { user } = renderPage();
+    const pageHeadings = () =>
+      screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent);
+
+    expect(pageHeadings()).toEqual(['Switchboard']);
+    await openReset(user);
+    expect(pageHeadings()).toEqual(['Switchboard']);
+    expect(screen.getByRole('heading', { name: 'Reset Password', level: 2 })).toBeTruthy();
+  });
+});
+
 describe('Reset Password', () => {
   it('walks username, security question and new password, then returns to sign-in', async () => {
     const { requests } = mockFetch({
@@ -38,11 +52,16 @@ describe('Reset Password', () => {
 
     await continueWith(user, 'Username', 'ada');
     expect(await screen.findByText(question)).toBeTruthy();
+    // The question is read out with the field it asks for.
+    expect(screen.getByRole('textbox', { name: 'Answer', description: question })).toBeTruthy();
 
     await continueWith(user, 'Answer', 'Rex');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Incorrect answer to security question',
     );
+    const answerField = screen.getByRole('textbox', { name: 'Answer' });
+    expect(answerField.getAttribute('aria-invalid')).toBe('true');
+    expect(describedByText(answerField)).toBe(`Incorrect answer to security question ${question}`);
     await user.clear(screen.getByLabelText('Answer'));
     await continueWith(user, 'Answer', 'Fido');
 
@@ -80,6 +99,10 @@ describe('Reset Password', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'abd');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(screen.getByRole('alert').textContent).toBe('Passwords do not match');
+    const confirmField = screen.getByLabelText('Confirm Password');
+    expect(confirmField.getAttribute('aria-invalid')).toBe('true');
+    expect(describedByText(confirmField)).toBe('Passwords do not match');
+    expect(screen.getByLabelText('New Password').hasAttribute('aria-invalid')).toBe(false);
 
     await user.clear(screen.getByLabelText('Confirm Password'));
     await user.type(screen.getByLabelText('Confirm Password'), 'abc');
@@ -87,6 +110,8 @@ describe('Reset Password', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       'Password must be at least 6 characters long',
     );
+    expect(screen.getByLabelText('New Password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Confirm Password').hasAttribute('aria-invalid')).toBe(false);
     expect(requests).toHaveLength(2);
   });
 
@@ -142,6 +167,12 @@ describe('Reset Password', () => {
 
     expect(screen.getByRole('alert').textContent).toBe('Username is required');
     expect(fetchMock).not.toHaveBeenCalled();
+    expect(
+      screen.getByRole('textbox', { name: 'Username', description: 'Username is required' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Username' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
   });
 
   it('returns to sign-in on Cancel', async () => {

@@ -22,7 +22,7 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
     <CenteredCard>
       <Stack gap="lg">
         <Stack gap={4} align="center">
-          <BrandMark size="lg" />
+          <BrandMark size="lg" isPageHeading />
           {view.kind === 'sign-in' && (
             <Text c="dimmed" size="sm">
               Sign in to the call centre

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { securityQuestions } from '../../../../shared/security-questions';
 import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { describedByText } from '../../../test/accessibility';
 import { renderWithProviders } from '../../../test/render';
 import { FirstRunPage } from './first-run-page';
 
@@ -44,6 +45,17 @@ function renderFirstRun() {
   return { ...view, fill, onSuperAdminCreated };
 }
 
+/** Each field of the form, by its label, in the order they appear. */
+function fieldsByLabel(): Record<string, HTMLElement> {
+  return {
+    Username: screen.getByRole('textbox', { name: 'Username' }),
+    Password: screen.getByLabelText('Password'),
+    'Confirm Password': screen.getByLabelText('Confirm Password'),
+    'Security Question': screen.getByRole('combobox', { name: 'Security Question' }),
+    Answer: screen.getByRole('textbox', { name: 'Answer' }),
+  };
+}
+
 const complete = {
   username: 'ada',
   password: 'secret1',
@@ -59,18 +71,31 @@ describe('FirstRunPage', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([...securityQuestions]);
   });
 
+  it('has one h1', () => {
+    renderFirstRun();
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([
+      'Welcome to Switchboard',
+    ]);
+  });
+
   it.each([
-    ['All fields are required', { ...complete, answer: '' }],
+    ['All fields are required', { ...complete, answer: '' }, ['Answer']],
     [
       'All fields are required',
-      { ...complete, question: '', password: 'abc', confirmPassword: 'x' },
+      { ...complete, question: '', answer: '', password: 'abc', confirmPassword: 'x' },
+      ['Security Question', 'Answer'],
     ],
-    ['Passwords do not match', { ...complete, password: 'abc', confirmPassword: 'abd' }],
+    [
+      'Passwords do not match',
+      { ...complete, password: 'abc', confirmPassword: 'abd' },
+      ['Confirm Password'],
+    ],
     [
       'Password must be at least 6 characters',
       { ...complete, password: 'abc', confirmPassword: 'abc' },
+      ['Password'],
     ],
-  ])('says "%s" first, without calling the server', async (message, fields) => {
+  ])('says "%s" first, without calling the server', async (message, fields, invalidFields) => {
     const { fetchMock } = mockFetch({});
     const { fill } = renderFirstRun();
 
@@ -78,6 +103,13 @@ describe('FirstRunPage', () => {
 
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(fetchMock).not.toHaveBeenCalled();
+    const markedFields = Object.entries(fieldsByLabel())
+      .filter(([, field]) => field.getAttribute('aria-invalid') === 'true')
+      .map(([label]) => label);
+    expect(markedFields).toEqual(invalidFields);
+    for (const [label, field] of Object.entries(fieldsByLabel())) {
+      if (invalidFields.includes(label)) expect(describedByText(field)).toContain(message);
+    }
   });
 
   it('creates the super admin and hands over the signed-in user', async () => {
@@ -103,6 +135,7 @@ describe('FirstRunPage', () => {
           400,
           'VALIDATION_FAILED',
           'Username cannot contain spaces or control characters',
+          { field: 'username' },
         ),
     });
     const { fill } = renderFirstRun();
@@ -110,6 +143,11 @@ describe('FirstRunPage', () => {
     await fill(complete);
 
     expect((await screen.findByRole('alert')).textContent).toBe(
+      'Username cannot contain spaces or control characters',
+    );
+    const usernameField = screen.getByRole('textbox', { name: 'Username' });
+    expect(usernameField.getAttribute('aria-invalid')).toBe('true');
+    expect(describedByText(usernameField)).toBe(
       'Username cannot contain spaces or control characters',
     );
   });

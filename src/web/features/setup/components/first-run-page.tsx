@@ -2,15 +2,17 @@ import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { SecretInput, UsernameInput } from '../../../components/credential-inputs';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { validationMessages } from '../../../../shared/messages';
+import { signInMessages, validationMessages } from '../../../../shared/messages';
 import { type SessionUser, adminAccountSchema } from '../../../../shared/schemas/auth';
 import { securityQuestions } from '../../../../shared/security-questions';
 import { BrandMark } from '../../../components/brand-mark';
 import { CenteredCard } from '../../../components/centered-card';
+import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
+import { hasErrorCode, serverRefusalMessage } from '../../../lib/api-client';
+import { type FormError, firstIssue, refusal, refusedField } from '../../../lib/form-error';
 import { useCreateSuperAdmin } from '../api/create-super-admin';
 import { setupStatusQueryKey } from '../api/get-setup-status';
-import { isSetupAlreadyDone, setupErrorMessage } from '../setup-error-message';
 
 interface FirstRunPageProps {
   onSuperAdminCreated: (user: SessionUser) => void;
@@ -23,7 +25,7 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [securityQuestion, setSecurityQuestion] = useState<string | null>(null);
   const [securityAnswer, setSecurityAnswer] = useState('');
-  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const [formError, setFormError] = useState<FormError | null>(null);
   const queryClient = useQueryClient();
   const createSuperAdmin = useCreateSuperAdmin();
   const isCreating = createSuperAdmin.isPending;
@@ -31,7 +33,7 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isCreating) return;
-    setErrorMessage(null);
+    setFormError(null);
     const account = adminAccountSchema.safeParse({
       username,
       password,
@@ -40,18 +42,20 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
       securityAnswer,
     });
     if (!account.success) {
-      setErrorMessage(account.error.issues[0]?.message ?? validationMessages.allFieldsRequired);
+      setFormError(firstIssue(account.error, validationMessages.allFieldsRequired));
       return;
     }
     createSuperAdmin.mutate(account.data, {
       onSuccess: (user) => onSuperAdminCreated(user),
       onError: (error) => {
         // Someone finished setup first (another tab): this page no longer applies.
-        if (isSetupAlreadyDone(error)) {
+        if (hasErrorCode(error, 'SETUP_ALREADY_DONE')) {
           void queryClient.invalidateQueries({ queryKey: setupStatusQueryKey });
           return;
         }
-        setErrorMessage(setupErrorMessage(error));
+        // The server's reason when it explained a refusal, else the spec's generic message.
+        const message = serverRefusalMessage(error) ?? signInMessages.unexpected;
+        setFormError(refusal(message, refusedField(error)));
       },
     });
   }
@@ -61,6 +65,7 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
       <form onSubmit={handleSubmit} noValidate aria-labelledby="first-run-heading">
         <Stack gap="md">
           <Stack gap="xs" align="center" ta="center">
+            {/* 'Welcome to Switchboard' is this page's h1, so the brand is no heading here. */}
             <BrandMark size="lg" />
             <Title order={1} size="h2" id="first-run-heading">
               Welcome to Switchboard
@@ -70,9 +75,10 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
               employee and admin, and add everyone else.
             </Text>
           </Stack>
-          {errorMessage && <FormAlert tone="error">{errorMessage}</FormAlert>}
+          {formError && <FormAlert tone="error">{formError.message}</FormAlert>}
           <UsernameInput
             label="Username"
+            error={fieldError(formError, 'username')}
             value={username}
             onChange={(event) => setUsername(event.currentTarget.value)}
           />
@@ -81,6 +87,7 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
             name="password"
             autoComplete="new-password"
             description="At least 6 characters"
+            error={fieldError(formError, 'password')}
             value={password}
             onChange={(event) => setPassword(event.currentTarget.value)}
           />
@@ -88,6 +95,7 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
             label="Confirm Password"
             name="confirm-password"
             autoComplete="new-password"
+            error={fieldError(formError, 'confirmPassword')}
             value={confirmPassword}
             onChange={(event) => setConfirmPassword(event.currentTarget.value)}
           />
@@ -96,6 +104,7 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
             placeholder="Choose a question"
             description="Used to reset the password if it is forgotten"
             data={securityQuestions}
+            error={fieldError(formError, 'securityQuestion')}
             value={securityQuestion}
             onChange={setSecurityQuestion}
             allowDeselect={false}
@@ -104,6 +113,7 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
             label="Answer"
             name="security-answer"
             autoComplete="off"
+            error={fieldError(formError, 'securityAnswer')}
             value={securityAnswer}
             onChange={(event) => setSecurityAnswer(event.currentTarget.value)}
           />

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import { ApiError } from './api-client';
+
+/**
+ * Why a form was refused: the one message its alert shows, and the fields it is about
+ * (top-level keys of the request, such as 'confirmPassword'); none when it is about no field.
+ */
+export interface FormError {
+  message: string;
+  fields: readonly string[];
+}
+
+/**
+ * The first problem zod found, in the order the schema checks them (the spec's order), about
+ * every field that has that same problem: 'All fields are required' marks each empty field.
+ */
+export function firstIssue(error: z.ZodError, fallbackMessage: string): FormError {
+  const message = error.issues[0]?.message ?? fallbackMessage;
+  const fields = error.issues
+    .filter((issue) => issue.message === message)
+    .map((issue) => issue.path[0])
+    .filter((field) => typeof field === 'string');
+  return { message, fields };
+}
+
+/** A refusal from the server, with the screen's message, about the field the server named. */
+export function refusal(message: string, field: string | undefined): FormError {
+  return { message, fields: field ? [field] : [] };
+}
+
+/** The request field the server named in its refusal, if it named one. */
+export function refusedField(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.field : undefined;
+}
