@@ -1,4 +1,4 @@
-import { resetMessages, signInMessages } from './messages';
+import { adminMessages, resetMessages, signInMessages, teamMessages } from './messages';
 
 /**
  * Stable error codes. The server throws AppError(code); one handler turns a code into its
@@ -28,8 +28,19 @@ export const errorCatalogue = {
   RESET_TOKEN_INVALID: { status: 400, message: resetMessages.tokenExpired },
   RESET_FAILED: { status: 500, message: resetMessages.failed },
 
-  USERNAME_TAKEN: { status: 409, message: 'Username already exists' },
-  TEAM_NAME_TAKEN: { status: 409, message: 'Team name already exists' },
+  USERNAME_TAKEN: { status: 409, message: adminMessages.usernameTaken },
+  TEAM_NAME_TAKEN: { status: 409, message: teamMessages.nameTaken },
+
+  SUPER_ADMIN_NOT_DELETABLE: { status: 403, message: adminMessages.superAdminNotDeletable },
+  SELF_NOT_DELETABLE: { status: 403, message: adminMessages.selfNotDeletable },
+  MEMBER_IN_OTHER_TEAM: {
+    status: 403,
+    message: 'This user is in a team you do not lead: only a super admin can move them',
+  },
+  NOT_A_CANDIDATE: {
+    status: 400,
+    message: 'Only employees and admins who are not super admins can join a team',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

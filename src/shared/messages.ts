@@ -34,5 +34,47 @@ export const resetMessages = {
   tokenExpired: 'This reset has expired. Please start again.',
 } as const;
 
+export const adminMessages = {
+  loadFailed: 'Failed to load admins',
+  unexpected: 'An unexpected error occurred',
+  added: 'Admin added successfully',
+  addFailed: 'Failed to add admin',
+  updated: 'Admin updated successfully',
+  updateFailed: 'Failed to update admin',
+  deleted: 'Admin deleted successfully',
+  deleteFailed: 'Failed to delete admin',
+  usernameTaken: 'Username already exists',
+  superAdminNotDeletable: 'Super admins cannot be deleted',
+  selfNotDeletable: 'You cannot delete your own account',
+  noSearchResults: 'No admins found matching your search',
+  noneYet: 'No admins registered yet',
+} as const;
+
+export const teamMessages = {
+  notAuthenticated: 'User not authenticated',
+  loadFailed: 'Failed to load teams',
+  membersLoadFailed: 'Failed to load team members',
+  created: 'Team created successfully',
+  createFailed: 'Failed to create team',
+  nameTaken: 'Team name already exists',
+  updated: 'Team updated successfully',
+  updateFailed: 'Failed to update team',
+  deleted: 'Team deleted successfully',
+  deleteFailed: 'Failed to delete team',
+  memberAdded: 'Member added successfully',
+  addMemberFailed: 'Failed to add member',
+  memberRemoved: 'Member removed successfully',
+  removeMemberFailed: 'Failed to remove member',
+  roleUpdateFailed: 'Failed to update role',
+  promoted: 'Member role updated to Leader',
+  demoted: 'Member role updated to Member',
+  deleteWarning: 'All team members will be removed from this team.',
+  noneFound: 'No teams found',
+  hintSearch: 'Try adjusting your search',
+  hintCreate: 'Create your first team to get started',
+  noMembers: 'No members in this team yet',
+  noTeamsAvailable: 'No teams available. Create teams to organize your employees.',
+} as const;
+
 /** Messages of spec validation rules: each already says which field it is about. */
 export const fieldNamingMessages: ReadonlySet<string> = new Set(Object.values(validationMessages));

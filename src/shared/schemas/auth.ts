@@ -21,6 +21,8 @@ export const sessionUserSchema = z.object({
   role: roleSchema,
   is_super_admin: z.boolean(),
   team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** Leads their team (team_members.role = team_leader): an admin then manages it. */
+  is_team_leader: z.boolean(),
   created_at: isoDateTime,
   updated_at: isoDateTime,
 });
@@ -39,15 +41,16 @@ export type SignInInput = z.infer<typeof signInSchema>;
  * `create-admin` command and the Admins page's 'Add New Admin' all use it (spec §5 'Add admin').
  * Checks run in the spec's order: everything present, passwords match, then length.
  */
-export const adminAccountSchema = z
-  .object({
-    username: usernameField(m.allFieldsRequired),
-    password: requiredPassword(m.allFieldsRequired),
-    confirmPassword: requiredPassword(m.allFieldsRequired),
-    securityQuestion: z.enum(securityQuestions, { error: m.allFieldsRequired }),
-    securityAnswer: requiredText(m.allFieldsRequired),
-  })
-  .superRefine(newPasswordPairCheck(m.passwordTooShort));
+export const adminAccountFields = z.object({
+  username: usernameField(m.allFieldsRequired),
+  password: requiredPassword(m.allFieldsRequired),
+  confirmPassword: requiredPassword(m.allFieldsRequired),
+  securityQuestion: z.enum(securityQuestions, { error: m.allFieldsRequired }),
+  securityAnswer: requiredText(m.allFieldsRequired),
+});
+export const adminAccountSchema = adminAccountFields.superRefine(
+  newPasswordPairCheck(m.passwordTooShort),
+);
 export type AdminAccountInput = z.infer<typeof adminAccountSchema>;
 
 /**

@@ -4,11 +4,17 @@ import type { Db } from '../../platform/database';
 const byUsername = (username: string) =>
   sql<boolean>`lower(users.username) = ${username.toLowerCase()}`;
 
-/** Columns of the signed-in user, with the team's name. */
+/** Columns of the signed-in user, with the team's name and whether they lead it. */
 function selectSessionUser(db: Db) {
   return db
     .selectFrom('users')
     .leftJoin('teams', 'teams.id', 'users.team_id')
+    .leftJoin('team_members', (join) =>
+      join
+        .onRef('team_members.user_id', '=', 'users.id')
+        .onRef('team_members.team_id', '=', 'users.team_id'),
+    )
+    .select(sql<boolean>`coalesce(team_members.role = 'team_leader', false)`.as('is_team_leader'))
     .select([
       'users.id',
       'users.email',

@@ -43,6 +43,7 @@ describe('sign-in', () => {
         role: 'admin',
         is_super_admin: false,
         team: { id: team.id, name: 'Night Shift' },
+        is_team_leader: false,
         created_at: admin.created_at.toISOString(),
         updated_at: admin.updated_at.toISOString(),
       },

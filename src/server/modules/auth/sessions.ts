@@ -56,6 +56,7 @@ export function toSessionUser(row: SessionUserRow): SessionUser {
     role: row.role,
     is_super_admin: row.is_super_admin,
     team: row.team_id && row.team_name ? { id: row.team_id, name: row.team_name } : null,
+    is_team_leader: row.is_team_leader,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

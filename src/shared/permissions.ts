@@ -1,0 +1,27 @@
+import type { SessionUser } from './schemas/auth';
+
+/**
+ * Spec §6 and DESIGN.md as pure rules: the server enforces them, the menu follows them.
+ * Only the fields a rule needs are required, so both sides can pass what they have.
+ */
+type Actor = Pick<SessionUser, 'role' | 'is_super_admin' | 'team' | 'is_team_leader'>;
+
+const isAdmin = (user: Actor) => user.role === 'admin';
+export const isSuperAdmin = (user: Actor) => isAdmin(user) && user.is_super_admin;
+
+/** The Admins page and its endpoints: super admins only (DESIGN.md). */
+export const canManageAdmins = isSuperAdmin;
+
+/** Creating, editing and deleting teams: super admins only. */
+export const canManageTeams = isSuperAdmin;
+
+/** The Teams page: super admins, admins with no team, and admins who lead a team. */
+export function canSeeTeamsPage(user: Actor) {
+  return isAdmin(user) && (user.is_super_admin || user.team === null || user.is_team_leader);
+}
+
+/** A team's members (read and change): a super admin, or the admin who leads that team. */
+export function canManageMembersOf(user: Actor, teamId: string) {
+  if (isSuperAdmin(user)) return true;
+  return isAdmin(user) && user.is_team_leader && user.team?.id === teamId;
+}
