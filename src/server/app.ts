@@ -10,11 +10,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { adminRoutes } from './modules/admins/admins.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate, resolveSessionSecret } from './modules/auth/auth.service';
 import { SESSION_COOKIE } from './modules/auth/sessions';
 import { healthRoutes } from './modules/health/health.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
+import { teamRoutes } from './modules/teams/teams.routes';
 import { type AppContext, type Clock, systemClock } from './platform/context';
 import type { Db } from './platform/database';
 import { AppError, registerErrorHandling } from './platform/errors';
@@ -95,6 +97,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(healthRoutes, { ctx });
   await app.register(setupRoutes, { ctx });
   await app.register(authRoutes, { ctx });
+  await app.register(adminRoutes, { ctx });
+  await app.register(teamRoutes, { ctx });
 
   await registerWebApp(app, options.webBuildDir);
 

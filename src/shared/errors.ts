@@ -31,6 +31,11 @@ export const errorCatalogue = {
   USERNAME_TAKEN: { status: 409, message: adminMessages.usernameTaken },
   TEAM_NAME_TAKEN: { status: 409, message: teamMessages.nameTaken },
 
+  ADMIN_NOT_FOUND: { status: 404, message: 'Admin not found' },
+  TEAM_NOT_FOUND: { status: 404, message: 'Team not found' },
+  MEMBER_NOT_FOUND: { status: 404, message: 'Member not found' },
+  USER_NOT_FOUND: { status: 404, message: 'User not found' },
+  ALREADY_IN_TEAM: { status: 409, message: 'This user is already a member of this team' },
   SUPER_ADMIN_NOT_DELETABLE: { status: 403, message: adminMessages.superAdminNotDeletable },
   SELF_NOT_DELETABLE: { status: 403, message: adminMessages.selfNotDeletable },
   MEMBER_IN_OTHER_TEAM: {

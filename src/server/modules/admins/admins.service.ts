@@ -1,9 +1,16 @@
+import { canManageAdmins } from '../../../shared/permissions';
+import type { AdminRow, NewAdminInput } from '../../../shared/schemas/admins';
+import type { SessionUser } from '../../../shared/schemas/auth';
 import type { SecurityQuestion } from '../../../shared/security-questions';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
-import { toConflict } from '../../platform/errors';
+import { AppError, toConflict } from '../../platform/errors';
 import { hashAnswer, hashPassword } from '../../platform/passwords';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
-import { insertUser } from './admins.repository';
+import { revokeSessions } from '../auth/auth.service';
+import { existingTeam, placeInTeam } from '../teams/teams.service';
+import * as repo from './admins.repository';
+import { type AdminRowRecord, insertUser } from './admins.repository';
 
 export interface NewAdmin {
   username: string;
@@ -50,4 +57,115 @@ export async function createAdmin(
     details: { isSuperAdmin: admin.isSuperAdmin },
   });
   return created;
+}
+
+export function toAdminRow(row: AdminRowRecord): AdminRow {
+  return {
+    id: row.id,
+    username: row.username,
+    is_super_admin: row.is_super_admin,
+    team: row.team_id && row.team_name ? { id: row.team_id, name: row.team_name } : null,
+    is_team_leader: row.is_team_leader,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+interface Change {
+  actor: SessionUser;
+  /** The session the change comes from: it survives the actor changing their own password. */
+  sessionId: string;
+  ip: string | null;
+}
+
+function assertCanManageAdmins(actor: SessionUser) {
+  if (!canManageAdmins(actor)) throw new AppError('FORBIDDEN');
+}
+
+export async function listAdmins(ctx: AppContext, actor: SessionUser, search: string | undefined) {
+  assertCanManageAdmins(actor);
+  const [rows, total] = await Promise.all([
+    repo.listAdmins(ctx.db, search),
+    repo.countAdmins(ctx.db),
+  ]);
+  return { admins: rows.map(toAdminRow), total };
+}
+
+async function existingAdmin(db: Db, id: string) {
+  const admin = await repo.findAdminById(db, id);
+  if (!admin) throw new AppError('ADMIN_NOT_FOUND');
+  return admin;
+}
+
+/** 'Add New Admin': role admin, its security question, and the team if one is chosen. */
+export async function addAdmin(ctx: AppContext, input: NewAdminInput, change: Change) {
+  assertCanManageAdmins(change.actor);
+  const at = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const team = input.teamId ? await existingTeam(trx, input.teamId) : null;
+    const created = await createAdmin(
+      trx,
+      {
+        username: input.username,
+        password: input.password,
+        isSuperAdmin: false,
+        teamId: team?.id ?? null,
+        security: { question: input.securityQuestion, answer: input.securityAnswer },
+      },
+      { actor: change.actor, ip: change.ip, at },
+    );
+    if (team) await placeInTeam(trx, { teamId: team.id, userId: created.id, role: 'member', at });
+    return toAdminRow(await existingAdmin(trx, created.id));
+  });
+}
+
+/**
+ * Inline edit: a new username, and a new password only when one is given. A changed
+ * password signs that admin out everywhere — except the session making the change.
+ */
+export async function updateAdmin(
+  ctx: AppContext,
+  id: string,
+  input: { username: string; password?: string | undefined },
+  change: Change,
+) {
+  assertCanManageAdmins(change.actor);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await existingAdmin(trx, id);
+    await repo.updateAccount(trx, id, {
+      username: input.username,
+      ...(passwordHash ? { password_hash: passwordHash } : {}),
+    });
+    if (passwordHash) await revokeSessions({ ...ctx, db: trx }, id, change.sessionId);
+    await recordAudit(trx, {
+      action: 'admin.updated',
+      actor: change.actor,
+      target: { type: 'user', id, name: input.username },
+      ip: change.ip,
+      at: ctx.clock.now(),
+      details: {
+        ...(before.username !== input.username ? { renamedFrom: before.username } : {}),
+        passwordChanged: passwordHash !== undefined,
+      },
+    });
+    return toAdminRow(await existingAdmin(trx, id));
+  });
+}
+
+/** No one deletes themselves or a super admin (spec §6, DESIGN.md). */
+export async function deleteAdmin(ctx: AppContext, id: string, change: Change) {
+  assertCanManageAdmins(change.actor);
+  await ctx.db.transaction().execute(async (trx) => {
+    const admin = await existingAdmin(trx, id);
+    if (admin.id === change.actor.id) throw new AppError('SELF_NOT_DELETABLE');
+    if (admin.is_super_admin) throw new AppError('SUPER_ADMIN_NOT_DELETABLE');
+    await repo.deleteUser(trx, id);
+    await recordAudit(trx, {
+      action: 'admin.deleted',
+      actor: change.actor,
+      target: { type: 'user', id, name: admin.username },
+      ip: change.ip,
+      at: ctx.clock.now(),
+    });
+  });
 }

@@ -8,8 +8,16 @@ export type AuditAction =
   | 'auth.sign_out'
   | 'auth.reset_answer_failed'
   | 'auth.reset_completed'
+  | 'setup.completed'
   | 'admin.created'
-  | 'setup.completed';
+  | 'admin.updated'
+  | 'admin.deleted'
+  | 'team.created'
+  | 'team.updated'
+  | 'team.deleted'
+  | 'team.member_added'
+  | 'team.member_role_changed'
+  | 'team.member_removed';
 
 export interface AuditActor {
   id: string;

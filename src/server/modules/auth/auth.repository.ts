@@ -95,8 +95,10 @@ export async function deleteSession(db: Db, sessionId: string) {
   await db.deleteFrom('auth_sessions').where('id', '=', sessionId).execute();
 }
 
-export async function deleteSessionsOfUser(db: Db, userId: string) {
-  await db.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
+export async function deleteSessionsOfUser(db: Db, userId: string, exceptSessionId?: string) {
+  let query = db.deleteFrom('auth_sessions').where('user_id', '=', userId);
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
 }
 
 /** Sessions of one user idle since before a cutoff: expired, never to be used again. */

@@ -147,6 +147,11 @@ export function openSession(
   });
 }
 
+/** Signs a user out everywhere, except (optionally) the session asking for it. */
+export async function revokeSessions(ctx: AppContext, userId: string, exceptSessionId?: string) {
+  await repo.deleteSessionsOfUser(ctx.db, userId, exceptSessionId);
+}
+
 /** SESSION_SECRET if configured, else the one generated once and kept in the database. */
 export function resolveSessionSecret(db: Db, configured: string | undefined) {
   return configured ?? repo.ensureSessionSecret(db, randomBytes(48).toString('base64url'));

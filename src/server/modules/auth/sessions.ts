@@ -68,6 +68,12 @@ export function requireSignedIn(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** Who is asking and from where: what services need to check rules and write the audit. */
+export function changeBy(request: FastifyRequest) {
+  const auth = requireSignedIn(request);
+  return { actor: toSessionUser(auth.user), sessionId: auth.sessionId, ip: request.ip ?? null };
+}
+
 /** A signed-in admin (any), or 401/403. */
 export function requireAdmin(request: FastifyRequest): AuthContext {
   const auth = requireSignedIn(request);

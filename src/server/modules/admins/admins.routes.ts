@@ -1,0 +1,76 @@
+import {
+  adminListSchema,
+  adminResponseSchema,
+  idParamsSchema,
+  newAdminSchema,
+  searchQuerySchema,
+} from '../../../shared/schemas/admins';
+import { accountEditSchema } from '../../../shared/schemas/accounts';
+import { okResponseSchema } from '../../../shared/schemas/auth';
+import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { changeBy } from '../auth/sessions';
+import * as admins from './admins.service';
+
+/** The Admins page: super admins only (DESIGN.md). */
+export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/api/admins',
+    {
+      schema: {
+        tags: ['admins'],
+        summary: 'Admins, super admins first; `search` matches the username, ignoring case',
+        querystring: searchQuerySchema,
+        response: { 200: adminListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => admins.listAdmins(ctx, changeBy(request).actor, request.query.search),
+  );
+
+  app.post(
+    '/api/admins',
+    {
+      schema: {
+        tags: ['admins'],
+        summary: "Add an admin with a security question and, optionally, a team ('Add New Admin')",
+        body: newAdminSchema,
+        response: { 201: adminResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request, reply) => {
+      const admin = await admins.addAdmin(ctx, request.body, changeBy(request));
+      return reply.status(201).send({ admin });
+    },
+  );
+
+  app.patch(
+    '/api/admins/:id',
+    {
+      schema: {
+        tags: ['admins'],
+        summary: 'Rename an admin and/or set a new password (an empty password keeps the old one)',
+        params: idParamsSchema,
+        body: accountEditSchema,
+        response: { 200: adminResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request) => ({
+      admin: await admins.updateAdmin(ctx, request.params.id, request.body, changeBy(request)),
+    }),
+  );
+
+  app.delete(
+    '/api/admins/:id',
+    {
+      schema: {
+        tags: ['admins'],
+        summary: 'Delete an admin (never a super admin, never yourself)',
+        params: idParamsSchema,
+        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await admins.deleteAdmin(ctx, request.params.id, changeBy(request));
+      return { ok: true as const };
+    },
+  );
+};

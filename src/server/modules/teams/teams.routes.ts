@@ -1,0 +1,165 @@
+import { searchQuerySchema } from '../../../shared/schemas/admins';
+import { okResponseSchema } from '../../../shared/schemas/auth';
+import {
+  addTeamMemberSchema,
+  teamCandidatesSchema,
+  teamInputSchema,
+  teamListSchema,
+  teamMemberParamsSchema,
+  teamMemberResponseSchema,
+  teamMembersSchema,
+  teamParamsSchema,
+  teamResponseSchema,
+  updateTeamMemberSchema,
+} from '../../../shared/schemas/teams';
+import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { changeBy } from '../auth/sessions';
+import * as teams from './teams.service';
+
+export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/api/teams',
+    {
+      schema: {
+        tags: ['teams'],
+        summary:
+          'Teams this user may see (all for a super admin, else the team they lead); `search` matches name or description',
+        querystring: searchQuerySchema,
+        response: { 200: teamListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => teams.listTeams(ctx, changeBy(request).actor, request.query.search),
+  );
+
+  app.post(
+    '/api/teams',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'Create a team (super admin)',
+        body: teamInputSchema,
+        response: { 201: teamResponseSchema, ...errorResponses(400, 401, 403, 409, 415) },
+      },
+    },
+    async (request, reply) => {
+      const team = await teams.createTeam(ctx, request.body, changeBy(request));
+      return reply.status(201).send({ team });
+    },
+  );
+
+  app.patch(
+    '/api/teams/:id',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'Rename a team or change its description (super admin)',
+        params: teamParamsSchema,
+        body: teamInputSchema,
+        response: { 200: teamResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request) => ({
+      team: await teams.updateTeam(ctx, request.params.id, request.body, changeBy(request)),
+    }),
+  );
+
+  app.delete(
+    '/api/teams/:id',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'Delete a team: its members are removed from it (super admin)',
+        params: teamParamsSchema,
+        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await teams.deleteTeam(ctx, request.params.id, changeBy(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/teams/:id/members',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: "A team's members, leaders first (super admin, or the team's leader)",
+        params: teamParamsSchema,
+        response: { 200: teamMembersSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => teams.listMembers(ctx, changeBy(request).actor, request.params.id),
+  );
+
+  app.get(
+    '/api/teams/:id/candidates',
+    {
+      schema: {
+        tags: ['teams'],
+        summary:
+          'Who can be added: employees and admins, not super admins, not already in this team',
+        params: teamParamsSchema,
+        response: { 200: teamCandidatesSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => teams.listCandidates(ctx, changeBy(request).actor, request.params.id),
+  );
+
+  app.post(
+    '/api/teams/:id/members',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'Add a member (moving them from the team they were in: super admin only)',
+        params: teamParamsSchema,
+        body: addTeamMemberSchema,
+        response: {
+          201: teamMemberResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const added = await teams.addMember(ctx, request.params.id, request.body, changeBy(request));
+      return reply.status(201).send(added);
+    },
+  );
+
+  app.patch(
+    '/api/teams/:id/members/:memberId',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'Promote to team leader or demote to member',
+        params: teamMemberParamsSchema,
+        body: updateTeamMemberSchema,
+        response: { 200: teamMemberResponseSchema, ...errorResponses(400, 401, 403, 404, 415) },
+      },
+    },
+    async (request) =>
+      teams.changeMemberRole(
+        ctx,
+        request.params.id,
+        request.params.memberId,
+        request.body.role,
+        changeBy(request),
+      ),
+  );
+
+  app.delete(
+    '/api/teams/:id/members/:memberId',
+    {
+      schema: {
+        tags: ['teams'],
+        summary: 'Remove a member from the team (they are left without a team)',
+        params: teamMemberParamsSchema,
+        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await teams.removeMember(ctx, request.params.id, request.params.memberId, changeBy(request));
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,249 @@
+import { teamMessages } from '../../../shared/messages';
+import {
+  canManageMembersOf,
+  canManageTeams,
+  canSeeTeamsPage,
+  isSuperAdmin,
+} from '../../../shared/permissions';
+import type { SessionUser } from '../../../shared/schemas/auth';
+import type { Team, TeamMember, TeamMemberRole } from '../../../shared/schemas/teams';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/database';
+import { AppError } from '../../platform/errors';
+import { recordAudit } from '../audit/audit.service';
+import * as repo from './teams.repository';
+
+interface Change {
+  actor: SessionUser;
+  ip: string | null;
+}
+
+function toTeam(row: repo.TeamRecord): Team {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    created_by: row.created_by ?? 'Unknown',
+    created_at: row.created_at.toISOString(),
+    member_count: Number(row.member_count ?? 0),
+  };
+}
+
+function toMember(row: repo.MemberRecord): TeamMember {
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    username: row.username,
+    user_role: row.user_role,
+    role: row.role,
+  };
+}
+
+/** A super admin sees every team; anyone else on the Teams page, only the team they lead. */
+function visibleScope(actor: SessionUser): repo.TeamScope {
+  if (isSuperAdmin(actor)) return { all: true };
+  return { teamId: actor.is_team_leader ? (actor.team?.id ?? null) : null };
+}
+
+export async function listTeams(ctx: AppContext, actor: SessionUser, search: string | undefined) {
+  if (!canSeeTeamsPage(actor)) throw new AppError('FORBIDDEN');
+  const scope = visibleScope(actor);
+  const [rows, total] = await Promise.all([
+    repo.listTeams(ctx.db, scope, search),
+    repo.countTeams(ctx.db, scope),
+  ]);
+  return { teams: rows.map(toTeam), total };
+}
+
+export async function existingTeam(db: Db, teamId: string) {
+  const team = await repo.findTeam(db, teamId);
+  if (!team) throw new AppError('TEAM_NOT_FOUND');
+  return team;
+}
+
+function assertCanManageTeams(actor: SessionUser) {
+  if (!canManageTeams(actor)) throw new AppError('FORBIDDEN');
+}
+
+export async function createTeam(
+  ctx: AppContext,
+  input: { name: string; description: string | null },
+  change: Change,
+) {
+  assertCanManageTeams(change.actor);
+  const at = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const { id } = await repo.insertTeam(trx, { ...input, createdBy: change.actor.username, at });
+    await recordAudit(trx, {
+      action: 'team.created',
+      actor: change.actor,
+      target: { type: 'team', id, name: input.name },
+      ip: change.ip,
+      at,
+    });
+    return toTeam(await existingTeam(trx, id));
+  });
+}
+
+export async function updateTeam(
+  ctx: AppContext,
+  teamId: string,
+  input: { name: string; description: string | null },
+  change: Change,
+) {
+  assertCanManageTeams(change.actor);
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await existingTeam(trx, teamId);
+    await repo.updateTeam(trx, teamId, input);
+    await recordAudit(trx, {
+      action: 'team.updated',
+      actor: change.actor,
+      target: { type: 'team', id: teamId, name: input.name },
+      ip: change.ip,
+      at: ctx.clock.now(),
+      details: { before: { name: before.name, description: before.description } },
+    });
+    return toTeam(await existingTeam(trx, teamId));
+  });
+}
+
+/** Deletes the team; its members are removed from it and left without a team. */
+export async function deleteTeam(ctx: AppContext, teamId: string, change: Change) {
+  assertCanManageTeams(change.actor);
+  await ctx.db.transaction().execute(async (trx) => {
+    const team = await existingTeam(trx, teamId);
+    await repo.deleteTeam(trx, teamId);
+    await recordAudit(trx, {
+      action: 'team.deleted',
+      actor: change.actor,
+      target: { type: 'team', id: teamId, name: team.name },
+      ip: change.ip,
+      at: ctx.clock.now(),
+      details: { memberCount: Number(team.member_count ?? 0) },
+    });
+  });
+}
+
+/** Permission first (so no one learns which teams exist), then existence. */
+async function manageableTeam(db: Db, actor: SessionUser, teamId: string) {
+  if (!canManageMembersOf(actor, teamId)) throw new AppError('FORBIDDEN');
+  return existingTeam(db, teamId);
+}
+
+export async function listMembers(ctx: AppContext, actor: SessionUser, teamId: string) {
+  await manageableTeam(ctx.db, actor, teamId);
+  const rows = await repo.listMembers(ctx.db, teamId);
+  return { members: rows.map(toMember) };
+}
+
+export async function listCandidates(ctx: AppContext, actor: SessionUser, teamId: string) {
+  await manageableTeam(ctx.db, actor, teamId);
+  const rows = await repo.listCandidates(ctx.db, teamId);
+  const canMove = isSuperAdmin(actor);
+  return {
+    candidates: rows.map((row) => ({
+      id: row.id,
+      username: row.username,
+      role: row.role,
+      current_team: row.team_id && row.team_name ? { id: row.team_id, name: row.team_name } : null,
+      can_add: row.team_id === null || canMove,
+    })),
+  };
+}
+
+/**
+ * Puts a user in a team with a role, moving them out of the team they were in (a user is in
+ * at most one team). Run inside the caller's transaction; registration uses it too.
+ */
+export async function placeInTeam(
+  db: Db,
+  placement: { teamId: string; userId: string; role: TeamMemberRole; at: Date },
+) {
+  await repo.deleteMembershipOfUser(db, placement.userId);
+  await repo.setUserTeam(db, placement.userId, placement.teamId);
+  return repo.insertMember(db, placement);
+}
+
+export async function addMember(
+  ctx: AppContext,
+  teamId: string,
+  input: { userId: string; role: TeamMemberRole },
+  change: Change,
+) {
+  const at = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const team = await manageableTeam(trx, change.actor, teamId);
+    const user = await repo.findUserForMembership(trx, input.userId);
+    if (!user) throw new AppError('USER_NOT_FOUND');
+    if (user.is_super_admin) throw new AppError('NOT_A_CANDIDATE');
+    if (user.team_id === teamId) throw new AppError('ALREADY_IN_TEAM');
+    if (user.team_id && !isSuperAdmin(change.actor)) throw new AppError('MEMBER_IN_OTHER_TEAM');
+
+    const memberId = await placeInTeam(trx, { teamId, userId: user.id, role: input.role, at });
+    await recordAudit(trx, {
+      action: 'team.member_added',
+      actor: change.actor,
+      target: { type: 'user', id: user.id, name: user.username },
+      ip: change.ip,
+      at,
+      details: { teamId, teamName: team.name, role: input.role, movedFromTeamId: user.team_id },
+    });
+    const member = await repo.findMember(trx, teamId, memberId);
+    if (!member) throw new AppError('MEMBER_NOT_FOUND');
+    return { member: toMember(member), message: teamMessages.memberAdded };
+  });
+}
+
+async function existingMember(db: Db, teamId: string, memberId: string) {
+  const member = await repo.findMember(db, teamId, memberId);
+  if (!member) throw new AppError('MEMBER_NOT_FOUND');
+  return member;
+}
+
+export async function changeMemberRole(
+  ctx: AppContext,
+  teamId: string,
+  memberId: string,
+  role: TeamMemberRole,
+  change: Change,
+) {
+  return ctx.db.transaction().execute(async (trx) => {
+    await manageableTeam(trx, change.actor, teamId);
+    const member = await existingMember(trx, teamId, memberId);
+    await repo.updateMemberRole(trx, memberId, role);
+    await recordAudit(trx, {
+      action: 'team.member_role_changed',
+      actor: change.actor,
+      target: { type: 'user', id: member.user_id, name: member.username },
+      ip: change.ip,
+      at: ctx.clock.now(),
+      details: { teamId, from: member.role, to: role },
+    });
+    return {
+      member: toMember({ ...member, role }),
+      message: role === 'team_leader' ? teamMessages.promoted : teamMessages.demoted,
+    };
+  });
+}
+
+export async function removeMember(
+  ctx: AppContext,
+  teamId: string,
+  memberId: string,
+  change: Change,
+) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const team = await manageableTeam(trx, change.actor, teamId);
+    const member = await existingMember(trx, teamId, memberId);
+    await repo.deleteMembershipOfUser(trx, member.user_id);
+    await repo.setUserTeam(trx, member.user_id, null);
+    await recordAudit(trx, {
+      action: 'team.member_removed',
+      actor: change.actor,
+      target: { type: 'user', id: member.user_id, name: member.username },
+      ip: change.ip,
+      at: ctx.clock.now(),
+      details: { teamId, teamName: team.name },
+    });
+  });
+}
