@@ -13,6 +13,8 @@ export const validationMessages = {
   answerRequired: 'Answer is required',
   teamRequired: 'Team is required',
   teamNameRequired: 'Team name is required',
+  selectUser: 'Select a user',
+  chooseTeam: 'Choose a team from the list',
 } as const;
 
 export const signInMessages = {

@@ -4,6 +4,7 @@ import type { UsersTable } from '../db/schema';
 import type { Insertable } from 'kysely';
 import type { Db } from '../platform/database';
 import { hashAnswer, hashPassword } from '../platform/passwords';
+import { placeInTeam } from '../modules/teams/teams.service';
 
 export const DEFAULT_PASSWORD = 'secret-password';
 export const DEFAULT_QUESTION: SecurityQuestion = "What is your first pet's name?";
@@ -64,4 +65,20 @@ export function newTeam(db: Db, overrides: { name?: string; description?: string
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Puts a user in a team (moving them out of any other), as the Teams page does. */
+export async function joinTeam(
+  db: Db,
+  team: { id: string },
+  user: { id: string },
+  role: 'member' | 'team_leader' = 'member',
+) {
+  const memberId = await placeInTeam(db, {
+    teamId: team.id,
+    userId: user.id,
+    role,
+    at: new Date(),
+  });
+  return { id: memberId };
 }

@@ -28,7 +28,7 @@ export const adminListSchema = z.object({
 
 /** 'Add New Admin' (spec §5 'Add admin'): the account, its security question, an optional team. */
 export const newAdminSchema = adminAccountFields
-  .extend({ teamId: z.uuid({ error: 'Choose a team from the list' }).nullable().optional() })
+  .extend({ teamId: z.uuid({ error: m.chooseTeam }).nullable().optional() })
   .superRefine(newPasswordPairCheck(m.passwordTooShort));
 export type NewAdminInput = z.input<typeof newAdminSchema>;
 

@@ -66,7 +66,7 @@ export type TeamCandidate = z.infer<typeof teamCandidateSchema>;
 export const teamCandidatesSchema = z.object({ candidates: z.array(teamCandidateSchema) });
 
 export const addTeamMemberSchema = z.object({
-  userId: z.uuid({ error: 'Select a user' }),
+  userId: z.uuid({ error: m.selectUser }),
   role: teamMemberRoleSchema.default('member'),
 });
 

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { joinTeam, newAdmin, newEmployee, newTeam } from '../test/factories';
+import { type RoleName, roleNames, signInEveryRole } from '../test/roles';
+import { createTestApp } from '../test/test-app';
+
+/**
+ * Every admin and team endpoint × every role → the expected status (spec §6, DESIGN.md).
+ * Each call gets fresh targets where the call changes or consumes them.
+ */
+const t = await createTestApp();
+const world = await signInEveryRole(t);
+const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+interface Cell {
+  method: Method;
+  url: string;
+  payload?: object;
+}
+
+const denied = { anonymous: 401, employee: 403 } as const;
+/** Only a super admin may. */
+const superOnly = (ok: number) => ({
+  ...denied,
+  'admin with a team': 403,
+  'admin without a team': 403,
+  'team leader': 403,
+  'super admin': ok,
+});
+/** The led team's leader and a super admin may. */
+const leaderOrSuper = (ok: number) => ({ ...superOnly(ok), 'team leader': ok });
+
+const matrix: { name: string; expected: Record<RoleName, number>; cell: () => Promise<Cell> }[] = [
+  {
+    name: 'GET /api/admins',
+    expected: superOnly(200),
+    cell: async () => ({ method: 'GET', url: '/api/admins' }),
+  },
+  {
+    name: 'POST /api/admins',
+    expected: superOnly(201),
+    cell: async () => {
+      const password = 'admin-pass';
+      return {
+        method: 'POST',
+        url: '/api/admins',
+        payload: {
+          username: unique('new_admin'),
+          password,
+          confirmPassword: password,
+          securityQuestion: 'What is your favorite book?',
+          securityAnswer: 'Dune',
+        },
+      };
+    },
+  },
+  {
+    name: 'PATCH /api/admins/:id',
+    expected: superOnly(200),
+    cell: async () => {
+      const admin = await newAdmin(t.db);
+      return {
+        method: 'PATCH',
+        url: `/api/admins/${admin.id}`,
+        payload: { username: unique('renamed') },
+      };
+    },
+  },
+  {
+    name: 'DELETE /api/admins/:id',
+    expected: superOnly(200),
+    cell: async () => ({ method: 'DELETE', url: `/api/admins/${(await newAdmin(t.db)).id}` }),
+  },
+  {
+    name: 'GET /api/teams',
+    expected: { ...superOnly(200), 'admin without a team': 200, 'team leader': 200 },
+    cell: async () => ({ method: 'GET', url: '/api/teams' }),
+  },
+  {
+    name: 'POST /api/teams',
+    expected: superOnly(201),
+    cell: async () => ({ method: 'POST', url: '/api/teams', payload: { name: unique('Team') } }),
+  },
+  {
+    name: 'PATCH /api/teams/:id',
+    expected: superOnly(200),
+    cell: async () => ({
+      method: 'PATCH',
+      url: `/api/teams/${world.ledTeam.id}`,
+      payload: { name: world.ledTeam.name, description: unique('about') },
+    }),
+  },
+  {
+    name: 'DELETE /api/teams/:id',
+    expected: superOnly(200),
+    cell: async () => ({ method: 'DELETE', url: `/api/teams/${(await newTeam(t.db)).id}` }),
+  },
+  {
+    name: 'GET /api/teams/:id/members',
+    expected: leaderOrSuper(200),
+    cell: async () => ({ method: 'GET', url: `/api/teams/${world.ledTeam.id}/members` }),
+  },
+  {
+    name: 'GET /api/teams/:id/candidates',
+    expected: leaderOrSuper(200),
+    cell: async () => ({ method: 'GET', url: `/api/teams/${world.ledTeam.id}/candidates` }),
+  },
+  {
+    name: 'POST /api/teams/:id/members',
+    expected: leaderOrSuper(201),
+    cell: async () => ({
+      method: 'POST',
+      url: `/api/teams/${world.ledTeam.id}/members`,
+      payload: { userId: (await newEmployee(t.db)).id, role: 'member' },
+    }),
+  },
+  {
+    name: 'PATCH /api/teams/:id/members/:memberId',
+    expected: leaderOrSuper(200),
+    cell: async () => {
+      const member = await joinTeam(t.db, world.ledTeam, await newEmployee(t.db));
+      return {
+        method: 'PATCH',
+        url: `/api/teams/${world.ledTeam.id}/members/${member.id}`,
+        payload: { role: 'team_leader' },
+      };
+    },
+  },
+  {
+    name: 'DELETE /api/teams/:id/members/:memberId',
+    expected: leaderOrSuper(200),
+    cell: async () => {
+      const member = await joinTeam(t.db, world.ledTeam, await newEmployee(t.db));
+      return { method: 'DELETE', url: `/api/teams/${world.ledTeam.id}/members/${member.id}` };
+    },
+  },
+];
+
+describe.each(matrix)('$name', ({ expected, cell }) => {
+  it.each(roleNames)('%s', async (role) => {
+    const { method, url, payload } = await cell();
+    const cookie = world.cookies[role];
+    const response = await t.app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: cookie ? { cookie } : {},
+    });
+    expect(response.statusCode, response.body).toBe(expected[role]);
+    if (response.statusCode >= 400) expect(response.json().error.code).toMatch(/^[A-Z_]+$/);
+  });
+});
+
+describe('cross-scope', () => {
+  const asLeader = (method: Method, url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      ...(payload ? { payload } : {}),
+      headers: { cookie: world.cookies['team leader']! },
+    });
+
+  it("a leader cannot read or change another team's members", async () => {
+    const other = world.otherTeam.id;
+    const member = await joinTeam(t.db, world.otherTeam, await newEmployee(t.db));
+    expect((await asLeader('GET', `/api/teams/${other}/members`)).statusCode).toBe(403);
+    expect((await asLeader('GET', `/api/teams/${other}/candidates`)).statusCode).toBe(403);
+    expect(
+      (await asLeader('PATCH', `/api/teams/${other}/members/${member.id}`, { role: 'member' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await asLeader('DELETE', `/api/teams/${other}/members/${member.id}`)).statusCode).toBe(
+      403,
+    );
+  });
+
+  it("a leader cannot pull another team's member into their own team", async () => {
+    const inOtherTeam = await newEmployee(t.db);
+    await joinTeam(t.db, world.otherTeam, inOtherTeam);
+    const response = await asLeader('POST', `/api/teams/${world.ledTeam.id}/members`, {
+      userId: inOtherTeam.id,
+      role: 'member',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.code).toBe('MEMBER_IN_OTHER_TEAM');
+  });
+
+  it("a member id of another team is not found through the leader's team", async () => {
+    const member = await joinTeam(t.db, world.otherTeam, await newEmployee(t.db));
+    const response = await asLeader(
+      'DELETE',
+      `/api/teams/${world.ledTeam.id}/members/${member.id}`,
+    );
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('a leader sees only the team they lead; an admin without a team sees none', async () => {
+    const asRole = (role: RoleName) =>
+      t.app.inject({ method: 'GET', url: '/api/teams', headers: { cookie: world.cookies[role]! } });
+    const leaderTeams = (await asRole('team leader')).json().teams as { id: string }[];
+    expect(leaderTeams.map((team) => team.id)).toEqual([world.ledTeam.id]);
+    expect((await asRole('admin without a team')).json()).toEqual({ teams: [], total: 0 });
+  });
+});
