@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role, SessionUser } from '../../shared/schemas/auth';
 import { homePathFor, isPathForUser, useSession } from '../lib/session';
+import { ADMIN_DASHBOARD_PATH, type AdminPage, isAdminPageVisible } from './admin-pages';
 
 export const SIGN_IN_PATH = '/sign-in';
 
@@ -30,4 +31,16 @@ export function RequireRole({ role }: { role: Role }) {
 export function HomeRedirect() {
   const { data: user } = useSession();
   return <Navigate to={user ? homePathFor(user) : SIGN_IN_PATH} replace />;
+}
+
+/**
+ * A page of the admin portal that not every admin may see (Teams, Admins): its URL leads to
+ * the dashboard for anyone its menu entry is hidden from.
+ */
+export function RequireAdminPage({ page }: { page: AdminPage }) {
+  const { data: user } = useSession();
+  if (!user || !isAdminPageVisible(page, user)) {
+    return <Navigate to={ADMIN_DASHBOARD_PATH} replace />;
+  }
+  return <Outlet />;
 }

@@ -18,6 +18,7 @@ const admin = {
   role: 'admin',
   is_super_admin: false,
   team: null,
+  is_team_leader: false,
   ...timestamps,
 };
 const agent = {

@@ -1,17 +1,25 @@
-import { Badge } from '@mantine/core';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import { PagePlaceholder } from '../components/page-placeholder';
 import { AdminDashboardPage } from '../features/admin-dashboard/components/admin-dashboard-page';
+import { AdminsPage } from '../features/admins';
 import { AgentDashboardPage } from '../features/agent-dashboard/components/agent-dashboard-page';
+import { TeamsPage } from '../features/teams';
+import { ADMIN_DASHBOARD_PATH, adminPages } from './admin-pages';
+import { AdminShell } from './admin-shell';
+import { AgentShell } from './agent-shell';
 import { AppGate, SETUP_PATH } from './app-gate';
 import { FirstRunRoute } from './first-run-route';
-import { PortalShell } from './portal-shell';
-import { HomeRedirect, RequireRole, SIGN_IN_PATH } from './route-guards';
+import { HomeRedirect, RequireAdminPage, RequireRole, SIGN_IN_PATH } from './route-guards';
 import { SignInRoute } from './sign-in-route';
 
-const demoBadge = (
-  <Badge variant="light" color="orange">
-    Demo version
-  </Badge>
+/** Paths under /admin, as the router nests them. */
+const under = (path: string) => path.replace(/^\/admin\//, '');
+
+const analyticsPlaceholder = (
+  <PagePlaceholder
+    title="Analytics"
+    description="Call and status-time figures per team and employee will appear here."
+  />
 );
 
 export const appRoutes: RouteObject[] = [
@@ -25,11 +33,42 @@ export const appRoutes: RouteObject[] = [
         element: <RequireRole role="admin" />,
         children: [
           {
-            element: <PortalShell title="Admin Portal" badge={demoBadge} />,
+            element: <AdminShell />,
             children: [
-              { path: 'dashboard', element: <AdminDashboardPage /> },
-              { index: true, element: <Navigate to="dashboard" replace /> },
-              { path: '*', element: <Navigate to="/admin/dashboard" replace /> },
+              { path: under(adminPages.dashboard.path), element: <AdminDashboardPage /> },
+              {
+                path: under(adminPages.register.path),
+                element: (
+                  <PagePlaceholder
+                    title="Register Employee"
+                    description="The form that registers a new employee will appear here."
+                  />
+                ),
+              },
+              { path: under(adminPages.analytics.path), element: analyticsPlaceholder },
+              {
+                path: `${under(adminPages.analytics.path)}/:employeeId`,
+                element: analyticsPlaceholder,
+              },
+              {
+                path: under(adminPages.employees.path),
+                element: (
+                  <PagePlaceholder
+                    title="Employees"
+                    description="The list of employees will appear here."
+                  />
+                ),
+              },
+              {
+                element: <RequireAdminPage page={adminPages.teams} />,
+                children: [{ path: under(adminPages.teams.path), element: <TeamsPage /> }],
+              },
+              {
+                element: <RequireAdminPage page={adminPages.admins} />,
+                children: [{ path: under(adminPages.admins.path), element: <AdminsPage /> }],
+              },
+              { index: true, element: <Navigate to={ADMIN_DASHBOARD_PATH} replace /> },
+              { path: '*', element: <Navigate to={ADMIN_DASHBOARD_PATH} replace /> },
             ],
           },
         ],
@@ -39,7 +78,7 @@ export const appRoutes: RouteObject[] = [
         element: <RequireRole role="employee" />,
         children: [
           {
-            element: <PortalShell title="Employee Portal" />,
+            element: <AgentShell />,
             children: [
               { index: true, element: <AgentDashboardPage /> },
               { path: '*', element: <Navigate to="/agent" replace /> },

@@ -9,18 +9,32 @@ interface ShellTopBarProps {
   username: string;
   /** Shown beside the title, e.g. the admin portal's 'Demo version' label. */
   badge?: ReactNode;
-  onLogout: () => void;
-  isLoggingOut: boolean;
+  /** Before the logo: the admin portal's sidebar toggle. */
+  navigationToggle?: ReactNode;
+  /** After the theme select: the admin portal's 'Register Employee' button. */
+  actions?: ReactNode;
+  /** A Logout button in the bar; the admin portal has its Logout in the sidebar instead. */
+  onLogout?: () => void;
+  isLoggingOut?: boolean;
 }
 
 /** Two rows on a phone, where title and controls don't fit side by side. */
 export const SHELL_TOP_BAR_HEIGHT = { base: 108, sm: 64 };
 
-/** Both portals' top bar: title, welcome, theme and logout. */
-export function ShellTopBar({ title, username, badge, onLogout, isLoggingOut }: ShellTopBarProps) {
+/** Both portals' top bar: title, welcome, theme, and the portal's own controls. */
+export function ShellTopBar({
+  title,
+  username,
+  badge,
+  navigationToggle,
+  actions,
+  onLogout,
+  isLoggingOut = false,
+}: ShellTopBarProps) {
   return (
     <div className={classes.bar}>
       <Group gap="sm" wrap="nowrap">
+        {navigationToggle}
         <Image src="/logo.svg" alt="" w={30} h={30} />
         <Title order={1} size="h4" className={classes.title}>
           {title}
@@ -32,15 +46,18 @@ export function ShellTopBar({ title, username, badge, onLogout, isLoggingOut }: 
           Welcome, {username}
         </Text>
         <ThemeSelect />
-        <Button
-          variant="light"
-          color="gray"
-          leftSection={<IconLogout size={16} aria-hidden />}
-          onClick={onLogout}
-          disabled={isLoggingOut}
-        >
-          Logout
-        </Button>
+        {actions}
+        {onLogout && (
+          <Button
+            variant="light"
+            color="gray"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={onLogout}
+            disabled={isLoggingOut}
+          >
+            Logout
+          </Button>
+        )}
       </Group>
     </div>
   );

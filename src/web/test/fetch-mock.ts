@@ -2,7 +2,10 @@ import { vi } from 'vitest';
 
 export interface RecordedRequest {
   method: string;
+  /** Without the query string: routes are matched on method and path alone. */
   path: string;
+  /** The query string's parameters, e.g. `search`. */
+  query: URLSearchParams;
   body: unknown;
 }
 
@@ -29,11 +32,14 @@ export function mockFetch(routes: Record<string, Responder | Responder[]>) {
   const requests: RecordedRequest[] = [];
   const calls = new Map<string, number>();
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path =
-      typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    const path = url.pathname;
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request = { method, path, body };
+    const request = { method, path, query: url.searchParams, body };
     requests.push(request);
     const key = `${method} ${path}`;
     const route = routes[key];

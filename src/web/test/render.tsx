@@ -1,14 +1,26 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type Options as UserEventOptions } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
+import { vi } from 'vitest';
 import { appTheme } from '../app/theme';
 import { createQueryClient } from '../lib/query-client';
+import { sessionQueryKey } from '../lib/session';
+import type { SessionUser } from '../../shared/schemas/auth';
+
+interface RenderOptions {
+  /** The signed-in user, as if GET /api/auth/me had answered already. */
+  signedInAs?: SessionUser;
+  /** Set when the test runs on fake timers, so typing and clicking advance them. */
+  withFakeTimers?: boolean;
+  userEvent?: UserEventOptions;
+}
 
 /** Renders with the app's providers; `env="test"` turns off Mantine transitions and portals. */
-export function renderWithProviders(ui: ReactElement) {
+export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const queryClient = createQueryClient();
+  if (options.signedInAs) queryClient.setQueryData(sessionQueryKey, options.signedInAs);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={appTheme} env="test">
@@ -16,5 +28,9 @@ export function renderWithProviders(ui: ReactElement) {
       </MantineProvider>
     </QueryClientProvider>
   );
-  return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper }) };
+  const user = userEvent.setup({
+    ...(options.withFakeTimers ? { advanceTimers: vi.advanceTimersByTime } : {}),
+    ...options.userEvent,
+  });
+  return { user, queryClient, ...render(ui, { wrapper }) };
 }

@@ -12,6 +12,7 @@ const agent = {
   role: 'employee',
   is_super_admin: false,
   team: null,
+  is_team_leader: false,
   created_at: '2026-11-01T09:00:00.000Z',
   updated_at: '2026-11-01T09:00:00.000Z',
 };

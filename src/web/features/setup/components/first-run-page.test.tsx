@@ -13,6 +13,7 @@ const superAdmin = {
   role: 'admin',
   is_super_admin: true,
   team: null,
+  is_team_leader: false,
   created_at: '2026-11-01T09:00:00.000Z',
   updated_at: '2026-11-01T09:00:00.000Z',
 };
