@@ -32,6 +32,8 @@ export const errorCatalogue = {
   TEAM_NAME_TAKEN: { status: 409, message: teamMessages.nameTaken },
 
   ADMIN_NOT_FOUND: { status: 404, message: 'Admin not found' },
+  EMPLOYEE_NOT_FOUND: { status: 404, message: 'Employee not found' },
+  TEAM_OUT_OF_SCOPE: { status: 403, message: 'You can only register employees into your own team' },
   TEAM_NOT_FOUND: { status: 404, message: 'Team not found' },
   MEMBER_NOT_FOUND: { status: 404, message: 'Member not found' },
   USER_NOT_FOUND: { status: 404, message: 'User not found' },

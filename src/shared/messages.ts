@@ -36,6 +36,24 @@ export const resetMessages = {
   tokenExpired: 'This reset has expired. Please start again.',
 } as const;
 
+export const employeeMessages = {
+  registered: 'Employee registered successfully',
+  registerFailed: 'Failed to register employee',
+  unexpected: 'An unexpected error occurred',
+  usernameTaken: 'Username already exists',
+  loadFailed: 'Failed to load employees',
+  loading: 'Loading employees...',
+  updated: 'Employee updated successfully',
+  updateFailed: 'Failed to update employee',
+  deleted: 'Employee deleted successfully',
+  deleteFailed: 'Failed to delete employee',
+  noSearchResults: 'No employees found matching your search',
+  noneYet: 'No employees registered yet',
+  unknownTeam: 'Unknown Team',
+  noTeam: 'No Team',
+  noRecentActivity: 'No recent activity',
+} as const;
+
 export const adminMessages = {
   loadFailed: 'Failed to load admins',
   unexpected: 'An unexpected error occurred',

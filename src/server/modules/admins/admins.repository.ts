@@ -1,18 +1,6 @@
 import { sql } from 'kysely';
-import type { NewUser } from '../../db/schema';
 import type { Db } from '../../platform/database';
-
-export function insertUser(db: Db, user: NewUser) {
-  return db
-    .insertInto('users')
-    .values(user)
-    .returning(['id', 'username'])
-    .executeTakeFirstOrThrow();
-}
-
-/** Case-insensitive 'contains', without LIKE's wildcards getting in the way of user text. */
-export const containsText = (column: string, search: string) =>
-  sql<boolean>`position(${search.toLowerCase()} in lower(${sql.ref(column)})) > 0`;
+import { containsText } from '../accounts/accounts.repository';
 
 function selectAdminRows(db: Db) {
   return db
@@ -59,16 +47,4 @@ export async function countAdmins(db: Db) {
 
 export function findAdminById(db: Db, id: string) {
   return selectAdminRows(db).where('users.id', '=', id).executeTakeFirst();
-}
-
-export async function updateAccount(
-  db: Db,
-  id: string,
-  changes: { username: string; password_hash?: string },
-) {
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
-}
-
-export async function deleteUser(db: Db, id: string) {
-  await db.deleteFrom('users').where('id', '=', id).execute();
 }

@@ -7,10 +7,16 @@ import type { Db } from '../../platform/database';
 import { AppError, toConflict } from '../../platform/errors';
 import { hashAnswer, hashPassword } from '../../platform/passwords';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
-import { revokeSessions } from '../auth/auth.service';
+import {
+  type Change,
+  editAccount,
+  hashNewPassword,
+  removeAccount,
+} from '../accounts/accounts.service';
 import { existingTeam, placeInTeam } from '../teams/teams.service';
 import * as repo from './admins.repository';
-import { type AdminRowRecord, insertUser } from './admins.repository';
+import { insertUser } from '../accounts/accounts.repository';
+import type { AdminRowRecord } from './admins.repository';
 
 export interface NewAdmin {
   username: string;
@@ -70,13 +76,6 @@ export function toAdminRow(row: AdminRowRecord): AdminRow {
   };
 }
 
-interface Change {
-  actor: SessionUser;
-  /** The session the change comes from: it survives the actor changing their own password. */
-  sessionId: string;
-  ip: string | null;
-}
-
 function assertCanManageAdmins(actor: SessionUser) {
   if (!canManageAdmins(actor)) throw new AppError('FORBIDDEN');
 }
@@ -118,10 +117,7 @@ export async function addAdmin(ctx: AppContext, input: NewAdminInput, change: Ch
   });
 }
 
-/**
- * Inline edit: a new username, and a new password only when one is given. A changed
- * password signs that admin out everywhere — except the session making the change.
- */
+/** Inline edit (spec §5 'Employee or admin edit'), of any admin. */
 export async function updateAdmin(
   ctx: AppContext,
   id: string,
@@ -129,25 +125,16 @@ export async function updateAdmin(
   change: Change,
 ) {
   assertCanManageAdmins(change.actor);
-  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const passwordHash = await hashNewPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
-    const before = await existingAdmin(trx, id);
-    await repo.updateAccount(trx, id, {
-      username: input.username,
-      ...(passwordHash ? { password_hash: passwordHash } : {}),
-    });
-    if (passwordHash) await revokeSessions({ ...ctx, db: trx }, id, change.sessionId);
-    await recordAudit(trx, {
-      action: 'admin.updated',
-      actor: change.actor,
-      target: { type: 'user', id, name: input.username },
-      ip: change.ip,
-      at: ctx.clock.now(),
-      details: {
-        ...(before.username !== input.username ? { renamedFrom: before.username } : {}),
-        passwordChanged: passwordHash !== undefined,
-      },
-    });
+    const admin = await existingAdmin(trx, id);
+    await editAccount(
+      { ...ctx, db: trx },
+      admin,
+      { username: input.username, passwordHash },
+      change,
+      'admin.updated',
+    );
     return toAdminRow(await existingAdmin(trx, id));
   });
 }
@@ -159,13 +146,6 @@ export async function deleteAdmin(ctx: AppContext, id: string, change: Change) {
     const admin = await existingAdmin(trx, id);
     if (admin.id === change.actor.id) throw new AppError('SELF_NOT_DELETABLE');
     if (admin.is_super_admin) throw new AppError('SUPER_ADMIN_NOT_DELETABLE');
-    await repo.deleteUser(trx, id);
-    await recordAudit(trx, {
-      action: 'admin.deleted',
-      actor: change.actor,
-      target: { type: 'user', id, name: admin.username },
-      ip: change.ip,
-      at: ctx.clock.now(),
-    });
+    await removeAccount({ ...ctx, db: trx }, admin, change, 'admin.deleted');
   });
 }

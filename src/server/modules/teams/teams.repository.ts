@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database';
-import { containsText } from '../admins/admins.repository';
+import { containsText } from '../accounts/accounts.repository';
 
 /** Which teams a query may return: every team, or only one (a leader's own). */
 export type TeamScope = { all: true } | { teamId: string | null };

@@ -10,13 +10,9 @@ import type { Team, TeamMember, TeamMemberRole } from '../../../shared/schemas/t
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { AppError } from '../../platform/errors';
+import type { Change } from '../accounts/accounts.service';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './teams.repository';
-
-interface Change {
-  actor: SessionUser;
-  ip: string | null;
-}
 
 function toTeam(row: repo.TeamRecord): Team {
   return {

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../messages';
+import { teamRefSchema } from './admins';
+import { isoDateTime, newPasswordPairCheck, requiredPassword, usernameField } from './fields';
+
+/** Register Employee (spec §5 'Registration'): all required, passwords match, then length. */
+export const registerEmployeeSchema = z
+  .object({
+    username: usernameField(m.allFieldsRequired),
+    password: requiredPassword(m.allFieldsRequired),
+    confirmPassword: requiredPassword(m.allFieldsRequired),
+    teamId: z.uuid({ error: m.allFieldsRequired }),
+  })
+  .superRefine(newPasswordPairCheck(m.passwordTooShort));
+export type RegisterEmployeeInput = z.input<typeof registerEmployeeSchema>;
+
+/** A row of the Employees page. Passwords are never sent (DESIGN.md). */
+export const employeeRowSchema = z.object({
+  id: z.uuid(),
+  username: z.string(),
+  full_name: z.string().nullable(),
+  role: z.literal('employee'),
+  team: teamRefSchema.nullable(),
+  created_at: isoDateTime,
+});
+export type EmployeeRow = z.infer<typeof employeeRowSchema>;
+
+/** Newest first, within the viewer's scope; `total` ignores the search. */
+export const employeeListSchema = z.object({
+  employees: z.array(employeeRowSchema),
+  total: z.number().int(),
+});
+
+export const employeeResponseSchema = z.object({ employee: employeeRowSchema });
+
+/** The teams an admin may register into (their own, or every team for a super admin). */
+export const registrableTeamsSchema = z.object({ teams: z.array(teamRefSchema) });
