@@ -14,6 +14,8 @@ import { adminRoutes } from './modules/admins/admins.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate, resolveSessionSecret } from './modules/auth/auth.service';
 import { SESSION_COOKIE } from './modules/auth/sessions';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { employeeRoutes } from './modules/employees/employees.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
@@ -99,6 +101,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(authRoutes, { ctx });
   await app.register(adminRoutes, { ctx });
   await app.register(teamRoutes, { ctx });
+  await app.register(employeeRoutes, { ctx });
+  await app.register(dashboardRoutes, { ctx });
 
   await registerWebApp(app, options.webBuildDir);
 

@@ -25,3 +25,16 @@ export function canManageMembersOf(user: Actor, teamId: string) {
   if (isSuperAdmin(user)) return true;
   return isAdmin(user) && user.is_team_leader && user.team?.id === teamId;
 }
+
+/** Registering, listing and editing employees: any admin, within their scope. */
+export const canManageEmployees = isAdmin;
+
+/**
+ * Whose employees an admin sees and manages (spec §1, §6): a super admin or an admin with no
+ * team, everyone's; an admin with a team, only that team's. The same scope decides which
+ * teams they may register into.
+ */
+export function employeeScope(user: Actor): { all: true } | { teamId: string } {
+  if (isSuperAdmin(user) || user.team === null) return { all: true };
+  return { teamId: user.team.id };
+}

@@ -31,7 +31,31 @@ const superOnly = (ok: number) => ({
 /** The led team's leader and a super admin may. */
 const leaderOrSuper = (ok: number) => ({ ...superOnly(ok), 'team leader': ok });
 
-const matrix: { name: string; expected: Record<RoleName, number>; cell: () => Promise<Cell> }[] = [
+/** Any admin may, within their scope. */
+const anyAdmin = (ok: number) => ({
+  ...superOnly(ok),
+  'admin with a team': ok,
+  'admin without a team': ok,
+  'team leader': ok,
+});
+
+/** The team an admin of this role registers into and finds employees in: their own, if any. */
+function teamInScopeOf(role: RoleName) {
+  if (role === 'team leader') return world.ledTeam;
+  if (role === 'admin with a team' || role === 'employee') return world.otherTeam;
+  return world.ledTeam;
+}
+async function employeeInScopeOf(role: RoleName) {
+  const employee = await newEmployee(t.db);
+  await joinTeam(t.db, teamInScopeOf(role), employee);
+  return employee;
+}
+
+const matrix: {
+  name: string;
+  expected: Record<RoleName, number>;
+  cell: (role: RoleName) => Promise<Cell>;
+}[] = [
   {
     name: 'GET /api/admins',
     expected: superOnly(200),
@@ -135,11 +159,57 @@ const matrix: { name: string; expected: Record<RoleName, number>; cell: () => Pr
       return { method: 'DELETE', url: `/api/teams/${world.ledTeam.id}/members/${member.id}` };
     },
   },
+  {
+    name: 'GET /api/employees',
+    expected: anyAdmin(200),
+    cell: async () => ({ method: 'GET', url: '/api/employees' }),
+  },
+  {
+    name: 'GET /api/employees/teams',
+    expected: anyAdmin(200),
+    cell: async () => ({ method: 'GET', url: '/api/employees/teams' }),
+  },
+  {
+    name: 'POST /api/employees',
+    expected: anyAdmin(201),
+    cell: async (role) => ({
+      method: 'POST',
+      url: '/api/employees',
+      payload: {
+        username: unique('agent'),
+        password: 'agent-pass',
+        confirmPassword: 'agent-pass',
+        teamId: teamInScopeOf(role).id,
+      },
+    }),
+  },
+  {
+    name: 'PATCH /api/employees/:id',
+    expected: anyAdmin(200),
+    cell: async (role) => ({
+      method: 'PATCH',
+      url: `/api/employees/${(await employeeInScopeOf(role)).id}`,
+      payload: { username: unique('renamed_agent') },
+    }),
+  },
+  {
+    name: 'DELETE /api/employees/:id',
+    expected: anyAdmin(200),
+    cell: async (role) => ({
+      method: 'DELETE',
+      url: `/api/employees/${(await employeeInScopeOf(role)).id}`,
+    }),
+  },
+  {
+    name: 'GET /api/dashboard',
+    expected: anyAdmin(200),
+    cell: async () => ({ method: 'GET', url: '/api/dashboard' }),
+  },
 ];
 
 describe.each(matrix)('$name', ({ expected, cell }) => {
   it.each(roleNames)('%s', async (role) => {
-    const { method, url, payload } = await cell();
+    const { method, url, payload } = await cell(role);
     const cookie = world.cookies[role];
     const response = await t.app.inject({
       method,
@@ -192,6 +262,41 @@ describe('cross-scope', () => {
       'DELETE',
       `/api/teams/${world.ledTeam.id}/members/${member.id}`,
     );
+    expect(response.statusCode).toBe(404);
+  });
+
+  it("an admin with a team cannot see, edit, delete or register another team's employees", async () => {
+    const cookie = world.cookies['admin with a team']!;
+    const asAdmin = (method: Method, url: string, payload?: object) =>
+      t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie } });
+    const outsider = await employeeInScopeOf('team leader');
+
+    const listed = (await asAdmin('GET', '/api/employees')).json().employees as { id: string }[];
+    expect(listed.map((e) => e.id)).not.toContain(outsider.id);
+    expect(
+      (await asAdmin('PATCH', `/api/employees/${outsider.id}`, { username: unique('x') }))
+        .statusCode,
+    ).toBe(404);
+    expect((await asAdmin('DELETE', `/api/employees/${outsider.id}`)).statusCode).toBe(404);
+    const register = await asAdmin('POST', '/api/employees', {
+      username: unique('agent'),
+      password: 'agent-pass',
+      confirmPassword: 'agent-pass',
+      teamId: world.ledTeam.id,
+    });
+    expect(register.statusCode).toBe(403);
+    expect(register.json().error.code).toBe('TEAM_OUT_OF_SCOPE');
+    const teams = (await asAdmin('GET', '/api/employees/teams')).json().teams as { id: string }[];
+    expect(teams.map((team) => team.id)).toEqual([world.otherTeam.id]);
+  });
+
+  it('the employees endpoints never touch admins', async () => {
+    const admin = await newAdmin(t.db);
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/employees/${admin.id}`,
+      headers: { cookie: world.cookies['super admin']! },
+    });
     expect(response.statusCode).toBe(404);
   });
 

@@ -12,6 +12,10 @@ export class FakeClock implements Clock {
     return new Date(this.current);
   }
 
+  set(to: Date | string) {
+    this.current = new Date(to).getTime();
+  }
+
   advance(ms: number) {
     this.current += ms;
   }

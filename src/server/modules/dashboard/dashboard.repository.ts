@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/database';
+import type { EmployeeScope } from '../employees/employees.repository';
+
+/**
+ * Every count the dashboard shows, in one query within the viewer's scope. Months are the
+ * call centre's calendar months (`timeZone`), starting from `now`.
+ */
+export async function dashboardCounts(db: Db, scope: EmployeeScope, now: Date, timeZone: string) {
+  const teamFilter = 'all' in scope ? sql`true` : sql`team_id = ${scope.teamId}`;
+  const result = await sql<{
+    total: number;
+    new_this_month: number;
+    new_last_month: number;
+    before_this_month: number;
+    calls_total: number;
+    calls_answered: number;
+  }>`
+    WITH months AS (
+      SELECT date_trunc('month', ${now}::timestamptz AT TIME ZONE ${timeZone}) AT TIME ZONE ${timeZone} AS this_month,
+             (date_trunc('month', ${now}::timestamptz AT TIME ZONE ${timeZone}) - interval '1 month') AT TIME ZONE ${timeZone} AS last_month
+    ),
+    staff AS (
+      SELECT id, created_at FROM users WHERE role = 'employee' AND ${teamFilter}
+    ),
+    calls AS (
+      SELECT count(*)::int AS total,
+             count(*) FILTER (WHERE call_status = 'answered')::int AS answered
+      FROM call_logs
+      WHERE call_status IS NOT NULL AND user_id IN (SELECT id FROM staff)
+    )
+    SELECT
+      (SELECT count(*) FROM staff)::int AS total,
+      (SELECT count(*) FROM staff, months WHERE created_at >= this_month)::int AS new_this_month,
+      (SELECT count(*) FROM staff, months
+        WHERE created_at >= last_month AND created_at < this_month)::int AS new_last_month,
+      (SELECT count(*) FROM staff, months WHERE created_at < this_month)::int AS before_this_month,
+      calls.total AS calls_total,
+      calls.answered AS calls_answered
+    FROM calls
+  `.execute(db);
+  const row = result.rows[0];
+  if (!row) throw new Error('the dashboard query returned no row');
+  return row;
+}
+
+export async function countTeams(db: Db) {
+  const row = await db
+    .selectFrom('teams')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function findTeamWithMemberCount(db: Db, teamId: string) {
+  return db
+    .selectFrom('teams')
+    .select(['teams.id', 'teams.name'])
+    .select((eb) =>
+      eb
+        .selectFrom('team_members')
+        .whereRef('team_members.team_id', '=', 'teams.id')
+        .select(eb.fn.countAll<number>().as('count'))
+        .as('member_count'),
+    )
+    .where('teams.id', '=', teamId)
+    .executeTakeFirst();
+}
+
+/** The newest employees in scope. */
+export function newestEmployees(db: Db, scope: EmployeeScope, limit: number) {
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'username', 'created_at'])
+    .where('role', '=', 'employee');
+  if (!('all' in scope)) query = query.where('team_id', '=', scope.teamId);
+  return query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+}

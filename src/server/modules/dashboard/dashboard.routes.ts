@@ -1,0 +1,18 @@
+import { dashboardSchema } from '../../../shared/schemas/dashboard';
+import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { changeBy } from '../auth/sessions';
+import { getDashboard } from './dashboard.service';
+
+export const dashboardRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/api/dashboard',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "The admin dashboard's figures, within your team scope",
+        response: { 200: dashboardSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => getDashboard(ctx, changeBy(request).actor),
+  );
+};

@@ -1,0 +1,58 @@
+import {
+  monthChangePercent,
+  monthGrowthPercent,
+  performancePercent,
+} from '../../../shared/dashboard-figures';
+import { canManageEmployees, employeeScope, isSuperAdmin } from '../../../shared/permissions';
+import type { SessionUser } from '../../../shared/schemas/auth';
+import type { Dashboard } from '../../../shared/schemas/dashboard';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import * as repo from './dashboard.repository';
+
+/** The dashboard shows this many newest employees (spec §9). */
+const RECENT_EMPLOYEES = 4;
+
+export async function getDashboard(ctx: AppContext, actor: SessionUser): Promise<Dashboard> {
+  if (!canManageEmployees(actor)) throw new AppError('FORBIDDEN');
+  const scope = employeeScope(actor);
+  const [counts, recent, teams] = await Promise.all([
+    repo.dashboardCounts(ctx.db, scope, ctx.clock.now(), ctx.config.callCentreTimeZone),
+    repo.newestEmployees(ctx.db, scope, RECENT_EMPLOYEES),
+    teamsCard(ctx, actor),
+  ]);
+  return {
+    employees: {
+      total: counts.total,
+      growthPercent: monthGrowthPercent(counts.new_this_month, counts.before_this_month),
+      newThisMonth: counts.new_this_month,
+      changeVersusLastMonthPercent: monthChangePercent(
+        counts.new_this_month,
+        counts.new_last_month,
+      ),
+    },
+    teams,
+    calls: {
+      total: counts.calls_total,
+      answered: counts.calls_answered,
+      performancePercent: performancePercent(counts.calls_answered, counts.calls_total),
+    },
+    recentEmployees: recent.map((employee) => ({
+      id: employee.id,
+      username: employee.username,
+      created_at: employee.created_at.toISOString(),
+    })),
+  };
+}
+
+/** 'Total Teams' for a super admin; 'Your Team' (name and members) for everyone else. */
+async function teamsCard(ctx: AppContext, actor: SessionUser): Promise<Dashboard['teams']> {
+  if (isSuperAdmin(actor)) return { scope: 'all', count: await repo.countTeams(ctx.db) };
+  const team = actor.team ? await repo.findTeamWithMemberCount(ctx.db, actor.team.id) : undefined;
+  return {
+    scope: 'own',
+    team: team
+      ? { id: team.id, name: team.name, memberCount: Number(team.member_count ?? 0) }
+      : null,
+  };
+}

@@ -1,0 +1,94 @@
+import { accountEditSchema } from '../../../shared/schemas/accounts';
+import { idParamsSchema, searchQuerySchema } from '../../../shared/schemas/admins';
+import { okResponseSchema } from '../../../shared/schemas/auth';
+import {
+  employeeListSchema,
+  employeeResponseSchema,
+  registerEmployeeSchema,
+  registrableTeamsSchema,
+} from '../../../shared/schemas/employees';
+import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { changeBy } from '../auth/sessions';
+import * as employees from './employees.service';
+
+/** Any admin, within their scope: a super admin or an admin with no team sees every employee. */
+export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/api/employees',
+    {
+      schema: {
+        tags: ['employees'],
+        summary: 'Employees in your scope, newest first; `search` matches the username',
+        querystring: searchQuerySchema,
+        response: { 200: employeeListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => employees.listEmployees(ctx, changeBy(request).actor, request.query.search),
+  );
+
+  app.get(
+    '/api/employees/teams',
+    {
+      schema: {
+        tags: ['employees'],
+        summary: 'The teams you may register employees into',
+        response: { 200: registrableTeamsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => employees.registrableTeams(ctx, changeBy(request).actor),
+  );
+
+  app.post(
+    '/api/employees',
+    {
+      schema: {
+        tags: ['employees'],
+        summary: 'Register an employee into a team (role employee, team member)',
+        body: registerEmployeeSchema,
+        response: { 201: employeeResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request, reply) => {
+      const employee = await employees.registerEmployee(ctx, request.body, changeBy(request));
+      return reply.status(201).send({ employee });
+    },
+  );
+
+  app.patch(
+    '/api/employees/:id',
+    {
+      schema: {
+        tags: ['employees'],
+        summary:
+          'Rename an employee and/or set a new password (an empty password keeps the old one)',
+        params: idParamsSchema,
+        body: accountEditSchema,
+        response: { 200: employeeResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request) => ({
+      employee: await employees.updateEmployee(
+        ctx,
+        request.params.id,
+        request.body,
+        changeBy(request),
+      ),
+    }),
+  );
+
+  app.delete(
+    '/api/employees/:id',
+    {
+      schema: {
+        tags: ['employees'],
+        summary: 'Delete an employee and everything of theirs, in one transaction',
+        params: idParamsSchema,
+        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await employees.deleteEmployee(ctx, request.params.id, changeBy(request));
+      return { ok: true as const };
+    },
+  );
+};
