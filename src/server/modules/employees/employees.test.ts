@@ -201,6 +201,7 @@ describe('DELETE /api/employees/:id', () => {
         phone_number: '+15550001111',
         call_type: 'inbound',
         call_status: 'answered',
+        time_received: '2026-03-01T10:00:00Z',
       })
       .execute();
     await t.db
