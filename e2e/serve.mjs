@@ -1,24 +1,74 @@
-// Starts the real server for the browser journeys on a brand-new data directory, so every
-// run begins at the first-run page. Playwright builds the web app before calling this.
+// Starts the real servers for the browser journeys, each on a brand-new data directory.
+// Playwright builds the web app before calling this.
+// - E2E_PORT (3100): empty, so the sign-in journeys begin at the first-run page.
+// - admin-server.json's port: already has a super admin, so the admin journeys need no
+//   first run and don't depend on which spec file runs first.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
 const port = process.env.E2E_PORT ?? '3100';
-const dataDir = path.join(os.tmpdir(), `switchboard-e2e-${port}`);
-rmSync(dataDir, { recursive: true, force: true });
+const adminServer = JSON.parse(readFileSync(new URL('./admin-server.json', import.meta.url)));
 
-const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
-  stdio: 'inherit',
-  // Always the embedded database: the journeys start from an empty one.
-  env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: port, LOG_LEVEL: 'warn' },
-});
+const servers = new Set();
+let isStopping = false;
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
-}
-server.on('exit', (code, signal) => {
+function dataDirFor(serverPort) {
+  const dataDir = path.join(os.tmpdir(), `switchboard-e2e-${serverPort}`);
   rmSync(dataDir, { recursive: true, force: true });
-  process.exit(code ?? (signal ? 1 : 0));
+  return dataDir;
+}
+
+// Always the embedded database: the journeys start from an empty one.
+const envFor = (serverPort, dataDir) => ({
+  ...process.env,
+  DATABASE_URL: '',
+  DATA_DIR: dataDir,
+  PORT: String(serverPort),
+  LOG_LEVEL: 'warn',
 });
+
+function stopAll(code) {
+  isStopping = true;
+  for (const child of servers) child.kill('SIGTERM');
+  if (servers.size === 0) process.exit(code);
+}
+
+function run(args, env, { isServer }) {
+  const child = spawn('npx', ['tsx', ...args], { stdio: 'inherit', env });
+  servers.add(child);
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      servers.delete(child);
+      const exitCode = code ?? (signal ? 1 : 0);
+      // A server that stops on its own ends the run: Playwright then reports it.
+      if (isServer || exitCode !== 0) {
+        if (!isStopping) stopAll(exitCode);
+        else if (servers.size === 0) process.exit(exitCode);
+      }
+      resolve(exitCode);
+    });
+  });
+}
+
+const dataDir = dataDirFor(port);
+const adminDataDir = dataDirFor(adminServer.port);
+process.on('exit', () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(adminDataDir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
+
+void run(['src/server/main.ts'], envFor(port, dataDir), { isServer: true });
+
+// The admin journeys' server: its super admin is created before it opens the data directory.
+const { username, password } = adminServer.superAdmin;
+const seeded = await run(
+  ['scripts/create-admin.ts', '--username', username, '--password', password, '--super'],
+  envFor(adminServer.port, adminDataDir),
+  { isServer: false },
+);
+if (seeded === 0 && !isStopping) {
+  void run(['src/server/main.ts'], envFor(adminServer.port, adminDataDir), { isServer: true });
+}
