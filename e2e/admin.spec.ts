@@ -1,0 +1,234 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { type Page, expect, test } from '@playwright/test';
+
+/**
+ * The admin journeys run against their own server (see serve.mjs), which starts with one
+ * super admin: nothing here depends on the sign-in journeys having run first.
+ */
+const adminServer = JSON.parse(
+  readFileSync(new URL('./admin-server.json', import.meta.url), 'utf8'),
+) as { port: number; superAdmin: { username: string; password: string } };
+const baseURL = `http://localhost:${adminServer.port}`;
+const { superAdmin } = adminServer;
+
+const SHOTS_DIR = '/tmp/shots';
+mkdirSync(SHOTS_DIR, { recursive: true });
+
+/** Names unique to this run, in case a data directory outlives one. */
+const runId = Date.now().toString(36).slice(-5);
+const nightShift = `Night Shift ${runId}`;
+const dayShift = `Day Shift ${runId}`;
+const leader = { username: `leader-${runId}`, password: 'leader-pass-1' };
+
+test.use({ baseURL });
+
+test.beforeAll(async () => {
+  // Playwright waits for the first server only; this one starts after its super admin exists.
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${baseURL}/api/health`)).ok;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 90_000, intervals: [500] },
+    )
+    .toBe(true);
+});
+
+/** Every Content-Security-Policy complaint and uncaught error while the page runs. */
+function watchForPageErrors(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to (apply|execute|load)/i.test(message.text())) {
+      problems.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return problems;
+}
+
+async function shot(page: Page, name: string) {
+  // Let the sidebar's slide and the burger's morph finish: a picture, not a frame of motion.
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
+}
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+}
+
+async function logout(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Logout' })
+    .click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+}
+
+function menu(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
+async function createTeam(page: Page, name: string, description: string) {
+  const form = page.getByRole('form', { name: 'Create New Team' });
+  await form.getByLabel('Team Name', { exact: true }).fill(name);
+  await form.getByLabel('Description', { exact: true }).fill(description);
+  await form.getByRole('button', { name: 'Create Team' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Team created successfully');
+  await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+}
+
+test.describe.serial('admin portal', () => {
+  test('a super admin builds a team; its leader then sees only that team', async ({ page }) => {
+    const problems = watchForPageErrors(page);
+    await signIn(page, superAdmin.username, superAdmin.password);
+    await expect(page.getByText(`Welcome, ${superAdmin.username}`)).toBeVisible();
+
+    // The shell: sidebar open beside the page on a desktop, and it slides away.
+    await expect(menu(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(menu(page).getByRole('link', { name: 'Admins' })).toBeVisible();
+    await shot(page, 'admin-shell-open');
+    const burger = page.getByRole('button', { name: 'Toggle navigation' });
+    await burger.click();
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu(page).getByRole('link', { name: 'Teams' })).not.toBeInViewport();
+    await shot(page, 'admin-shell-closed');
+    await burger.click();
+    await expect(menu(page).getByRole('link', { name: 'Teams' })).toBeInViewport();
+    // Spec §2: Dashboard, chosen while on the dashboard, toggles the sidebar.
+    await menu(page).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await burger.click();
+
+    // Two teams, from the Teams page's inline form.
+    await menu(page).getByRole('link', { name: 'Teams' }).click();
+    await expect(page.getByRole('heading', { name: 'Teams Management' })).toBeVisible();
+    await createTeam(page, nightShift, 'Evening and overnight calls');
+    await createTeam(page, dayShift, 'Office hours');
+
+    // An admin in the first team, from the Admins page.
+    await menu(page).getByRole('link', { name: 'Admins' }).click();
+    await expect(page.getByRole('heading', { name: 'Admins' })).toBeVisible();
+    await expect(page.getByText(/^Showing \d+ of \d+ admins$/)).toBeVisible();
+    await shot(page, 'admins-page');
+    await page.getByRole('button', { name: 'Add Admin' }).click();
+    const addAdmin = page.getByRole('dialog', { name: 'Add New Admin' });
+    await addAdmin.getByLabel('Username', { exact: true }).fill(leader.username);
+    await addAdmin.getByLabel('Password', { exact: true }).fill(leader.password);
+    await addAdmin.getByLabel('Confirm Password', { exact: true }).fill(leader.password);
+    await addAdmin.getByRole('combobox', { name: 'Security Question' }).click();
+    await page.getByRole('option', { name: 'What is your favorite book?' }).click();
+    await addAdmin.getByLabel('Answer', { exact: true }).fill('Dune');
+    await addAdmin.getByRole('combobox', { name: 'Team' }).click();
+    await page.getByRole('option', { name: nightShift }).click();
+    await shot(page, 'add-admin-modal');
+    await addAdmin.getByRole('button', { name: 'Add Admin' }).click();
+    await expect(addAdmin.getByRole('alert')).toHaveText('Admin added successfully');
+    await expect(addAdmin).toBeHidden();
+    const leaderRow = page.getByRole('row').filter({ hasText: leader.username });
+    await expect(leaderRow).toContainText(nightShift);
+
+    // Promote them to leader in the team's members modal.
+    await menu(page).getByRole('link', { name: 'Teams' }).click();
+    await page.getByRole('button', { name: nightShift, exact: true }).click();
+    const members = page.getByRole('dialog', { name: `${nightShift} Members` });
+    await expect(members.getByRole('row').filter({ hasText: leader.username })).toContainText(
+      'Member',
+    );
+    await shot(page, 'members-modal');
+    await members.getByRole('button', { name: `Promote ${leader.username}` }).click();
+    await expect(members.getByRole('alert')).toHaveText('Member role updated to Leader');
+    await expect(members.getByRole('row').filter({ hasText: leader.username })).toContainText(
+      'Team Leader',
+    );
+    await shot(page, 'members-modal-promoted');
+    await members.getByRole('button', { name: 'Add Member' }).click();
+    const addMember = page.getByRole('dialog', { name: 'Add Team Member' });
+    await expect(addMember.getByRole('button', { name: 'Add Member' })).toBeDisabled();
+    await shot(page, 'add-member-modal');
+    await addMember.getByRole('button', { name: 'Cancel' }).click();
+    await page.keyboard.press('Escape');
+    await expect(members).toBeHidden();
+    await expect(page.getByRole('row').filter({ hasText: nightShift })).toContainText('1');
+    await shot(page, 'teams-page');
+
+    await menu(page).getByRole('link', { name: 'Admins' }).click();
+    await expect(leaderRow).toContainText(`${nightShift} (Leader)`);
+
+    // The leader: Teams (only their team), no Admins, and no way in by URL.
+    await logout(page);
+    await signIn(page, leader.username, leader.password);
+    await expect(menu(page).getByRole('link', { name: 'Teams' })).toBeVisible();
+    await expect(menu(page).getByRole('link', { name: 'Admins' })).toHaveCount(0);
+    await menu(page).getByRole('link', { name: 'Teams' }).click();
+    await expect(page.getByRole('button', { name: nightShift, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: dayShift, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('form', { name: 'Create New Team' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Delete ${nightShift}` })).toHaveCount(0);
+    await shot(page, 'teams-page-leader');
+    await page.getByRole('button', { name: nightShift, exact: true }).click();
+    await expect(
+      page.getByRole('dialog', { name: `${nightShift} Members` }).getByText(leader.username),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/admin/admins');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await logout(page);
+
+    expect(problems).toEqual([]);
+  });
+
+  test('a super admin deletes a team', async ({ page }) => {
+    const problems = watchForPageErrors(page);
+    await signIn(page, superAdmin.username, superAdmin.password);
+    await page.goto('/admin/teams');
+    const doomed = `Temporary ${runId}`;
+    await createTeam(page, doomed, 'Soon gone');
+
+    await page.getByRole('button', { name: `Delete ${doomed}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Team' });
+    await expect(confirm).toContainText('All team members will be removed from this team.');
+    await shot(page, 'delete-team-modal');
+    await confirm.getByRole('button', { name: 'Confirm Delete' }).click();
+
+    await expect(page.getByRole('alert')).toHaveText('Team deleted successfully');
+    await expect(page.getByRole('button', { name: doomed, exact: true })).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
+  test('on a phone the sidebar is a drawer over the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, superAdmin.username, superAdmin.password);
+    const burger = page.getByRole('button', { name: 'Toggle navigation' });
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu(page).getByRole('link', { name: 'Teams' })).not.toBeInViewport();
+    // The top bar's button shows its icon only here, and keeps its name.
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Register Employee' }),
+    ).toBeInViewport();
+    await shot(page, 'phone-shell-closed');
+
+    await burger.click();
+    await expect(menu(page).getByRole('link', { name: 'Teams' })).toBeInViewport();
+    await shot(page, 'phone-shell-open');
+
+    await menu(page).getByRole('link', { name: 'Teams' }).click();
+    await expect(page.getByRole('heading', { name: 'Teams Management' })).toBeVisible();
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu(page).getByRole('link', { name: 'Teams' })).not.toBeInViewport();
+    await shot(page, 'phone-teams-page');
+  });
+});

@@ -1,0 +1,47 @@
+import {
+  type Icon,
+  IconChartBar,
+  IconLayoutDashboard,
+  IconShieldLock,
+  IconUserPlus,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
+import { canManageAdmins, canSeeTeamsPage } from '../../shared/permissions';
+import type { SessionUser } from '../../shared/schemas/auth';
+
+export const ADMIN_DASHBOARD_PATH = '/admin/dashboard';
+
+/**
+ * The admin portal's pages (spec §2 'Admin shell': one URL per page id), in menu order.
+ * `isVisibleTo` decides both the menu entry and whether the URL opens (else: dashboard).
+ */
+export interface AdminPage {
+  path: string;
+  label: string;
+  icon: Icon;
+  isVisibleTo?: (user: SessionUser) => boolean;
+}
+
+export const adminPages = {
+  dashboard: { path: ADMIN_DASHBOARD_PATH, label: 'Dashboard', icon: IconLayoutDashboard },
+  register: { path: '/admin/register', label: 'Register Employee', icon: IconUserPlus },
+  analytics: { path: '/admin/analytics', label: 'Analytics', icon: IconChartBar },
+  employees: { path: '/admin/employees', label: 'Employees', icon: IconUsers },
+  teams: {
+    path: '/admin/teams',
+    label: 'Teams',
+    icon: IconUsersGroup,
+    isVisibleTo: canSeeTeamsPage,
+  },
+  admins: {
+    path: '/admin/admins',
+    label: 'Admins',
+    icon: IconShieldLock,
+    isVisibleTo: canManageAdmins,
+  },
+} satisfies Record<string, AdminPage>;
+
+export function isAdminPageVisible(page: AdminPage, user: SessionUser) {
+  return page.isVisibleTo?.(user) ?? true;
+}

@@ -1,0 +1,142 @@
+import { screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../shared/schemas/auth';
+import { jsonResponse, mockFetch } from '../test/fetch-mock';
+import {
+  sessionUser,
+  superAdminUser,
+  teamLeaderAdminUser,
+  teamMemberAdminUser,
+} from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { appRoutes } from './router';
+
+function signedInAs(user: SessionUser) {
+  return mockFetch({
+    'GET /api/setup': () => jsonResponse({ needed: false }),
+    'GET /api/auth/me': () => jsonResponse({ user }),
+    'GET /api/teams': () => jsonResponse({ teams: [], total: 0 }),
+    'GET /api/admins': () => jsonResponse({ admins: [], total: 0 }),
+  });
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  return { router, ...renderWithProviders(<RouterProvider router={router} />) };
+}
+
+async function menuLabels() {
+  const menu = await screen.findByRole('navigation', { name: 'Main' });
+  return within(menu)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+const everyoneSees = ['Dashboard', 'Register Employee', 'Analytics', 'Employees'];
+
+describe('the admin shell', () => {
+  it('has the top bar of spec §2', async () => {
+    signedInAs(superAdminUser);
+    renderAt('/admin/dashboard');
+    const topBar = within(await screen.findByRole('banner'));
+    expect(topBar.getByRole('heading', { name: 'Admin Portal' })).toBeTruthy();
+    expect(topBar.getByText('Welcome, ada')).toBeTruthy();
+    expect(topBar.getByText('Demo version')).toBeTruthy();
+    expect(topBar.getByRole('combobox', { name: 'Theme' })).toBeTruthy();
+    expect(topBar.getByRole('link', { name: 'Register Employee' }).getAttribute('href')).toBe(
+      '/admin/register',
+    );
+    // Logout is the sidebar's last entry (spec §2), not the top bar's.
+    const menu = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it.each<[string, SessionUser, string[]]>([
+    ['a super admin', superAdminUser, [...everyoneSees, 'Teams', 'Admins']],
+    ['an admin with no team', sessionUser(), [...everyoneSees, 'Teams']],
+    ['an admin who leads a team', teamLeaderAdminUser, [...everyoneSees, 'Teams']],
+    ['an admin in a team they do not lead', teamMemberAdminUser, everyoneSees],
+  ])('shows %s their menu', async (_who, user, expected) => {
+    signedInAs(user);
+    renderAt('/admin/dashboard');
+    expect(await menuLabels()).toEqual(expected);
+  });
+
+  it.each<[string, SessionUser, string]>([
+    ['the Admins page to an admin who is no super admin', teamLeaderAdminUser, '/admin/admins'],
+    ['the Teams page to an admin in a team they do not lead', teamMemberAdminUser, '/admin/teams'],
+  ])('sends a URL for %s to the dashboard', async (_what, user, path) => {
+    signedInAs(user);
+    const { router } = renderAt(path);
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+  });
+
+  it.each([
+    ['/admin/teams', 'Teams Management', superAdminUser],
+    ['/admin/admins', 'Admins', superAdminUser],
+    ['/admin/teams', 'Teams Management', teamLeaderAdminUser],
+    ['/admin/register', 'Register Employee', teamMemberAdminUser],
+    ['/admin/analytics', 'Analytics', teamMemberAdminUser],
+    ['/admin/analytics/6f1c1d2e-8a4b-4c1d-9e2f-0a1b2c3d4e5f', 'Analytics', teamMemberAdminUser],
+    ['/admin/employees', 'Employees', teamMemberAdminUser],
+  ])('opens %s for whoever may see it', async (path, heading, user) => {
+    signedInAs(user);
+    const { router } = renderAt(path);
+    expect(await screen.findByRole('heading', { name: heading, level: 2 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('sends unknown admin pages to the dashboard', async () => {
+    signedInAs(superAdminUser);
+    const { router } = renderAt('/admin/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+  });
+
+  it('marks the current page in the menu and follows its links', async () => {
+    signedInAs(superAdminUser);
+    const { router, user } = renderAt('/admin/dashboard');
+    const menu = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(menu).getByRole('link', { current: 'page' }).textContent).toBe('Dashboard');
+
+    await user.click(within(menu).getByRole('link', { name: 'Admins' }));
+
+    expect(await screen.findByRole('heading', { name: 'Admins', level: 2 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/admins');
+    expect(within(menu).getByRole('link', { current: 'page' }).textContent).toBe('Admins');
+  });
+
+  it('slides the sidebar in and out with the burger, and with Dashboard while on it', async () => {
+    signedInAs(superAdminUser);
+    const { router, user } = renderAt('/admin/dashboard');
+    // jsdom matches no media query: the phone layout, where the sidebar starts closed.
+    const burger = await screen.findByRole('button', { name: 'Toggle navigation' });
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(burger);
+    expect(burger.getAttribute('aria-expanded')).toBe('true');
+
+    const menu = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(menu).getByRole('link', { name: 'Dashboard' }));
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+
+    await user.click(within(menu).getByRole('link', { name: 'Dashboard' }));
+    expect(burger.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('closes the phone drawer once another page is chosen', async () => {
+    signedInAs(superAdminUser);
+    const { user } = renderAt('/admin/dashboard');
+    const burger = await screen.findByRole('button', { name: 'Toggle navigation' });
+    await user.click(burger);
+
+    const menu = screen.getByRole('navigation', { name: 'Main' });
+    await user.click(within(menu).getByRole('link', { name: 'Teams' }));
+
+    expect(await screen.findByRole('heading', { name: 'Teams Management' })).toBeTruthy();
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+  });
+});

@@ -1,0 +1,146 @@
+import {
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  NavLink,
+  ScrollArea,
+  useMantineTheme,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconLogout, IconUserPlus } from '@tabler/icons-react';
+import { type MouseEvent, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useSession } from '../lib/session';
+import { LogoutFailedAlert } from './agent-shell';
+import { type AdminPage, adminPages, isAdminPageVisible } from './admin-pages';
+import { SHELL_TOP_BAR_HEIGHT, ShellTopBar } from './shell-top-bar';
+import classes from './admin-shell.module.css';
+import { useLogout } from './use-logout';
+
+const NAVIGATION_ID = 'admin-navigation';
+const menuPages: AdminPage[] = Object.values(adminPages);
+
+function isCurrentPage(page: AdminPage, pathname: string) {
+  return pathname === page.path || pathname.startsWith(`${page.path}/`);
+}
+
+/**
+ * The admin portal's frame (spec §2 'Admin shell'): a top bar and a slide-out sidebar. From
+ * the `sm` breakpoint up the sidebar sits beside the page and starts open; below it, it is a
+ * drawer over the page that starts closed and closes again once a page is chosen.
+ */
+export function AdminShell() {
+  const { data: user } = useSession();
+  const { logout, isLoggingOut, hasLogoutFailed } = useLogout();
+  const { pathname } = useLocation();
+  const theme = useMantineTheme();
+  const isDesktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, false, {
+    getInitialValueInEffect: false,
+  });
+  const [isDesktopNavOpen, desktopNav] = useDisclosure(true);
+  // The drawer is open on the page it was opened on: going anywhere else closes it.
+  const [mobileNavOpenOn, setMobileNavOpenOn] = useState<string | null>(null);
+  const isMobileNavOpen = mobileNavOpenOn === pathname;
+  const closeMobileNav = () => setMobileNavOpenOn(null);
+  const toggleMobileNav = () => setMobileNavOpenOn(isMobileNavOpen ? null : pathname);
+  const isNavOpen = isDesktop ? isDesktopNavOpen : isMobileNavOpen;
+  const toggleNav = isDesktop ? desktopNav.toggle : toggleMobileNav;
+
+  function handlePageLinkClick(event: MouseEvent, page: AdminPage) {
+    // Spec §2: choosing the dashboard while on it slides the sidebar in or out.
+    if (page === adminPages.dashboard && isCurrentPage(page, pathname)) {
+      event.preventDefault();
+      toggleNav();
+      return;
+    }
+    closeMobileNav();
+  }
+
+  const username = user?.username ?? '';
+  return (
+    <AppShell
+      header={{ height: SHELL_TOP_BAR_HEIGHT }}
+      navbar={{
+        width: 240,
+        breakpoint: 'sm',
+        collapsed: { desktop: !isDesktopNavOpen, mobile: !isMobileNavOpen },
+      }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <ShellTopBar
+          title="Admin Portal"
+          username={username}
+          badge={
+            <Badge variant="light" color="orange">
+              Demo version
+            </Badge>
+          }
+          navigationToggle={
+            <Burger
+              opened={isNavOpen}
+              onClick={toggleNav}
+              size="sm"
+              aria-label="Toggle navigation"
+              aria-expanded={isNavOpen}
+              aria-controls={NAVIGATION_ID}
+            />
+          }
+          actions={
+            <Button
+              component={Link}
+              to={adminPages.register.path}
+              leftSection={<IconUserPlus size={16} aria-hidden />}
+              size="sm"
+              classNames={{
+                root: classes.registerButton,
+                label: classes.registerLabel,
+                section: classes.registerIcon,
+              }}
+            >
+              Register Employee
+            </Button>
+          }
+        />
+      </AppShell.Header>
+      {/* A closed sidebar is only moved off screen: `inert` keeps it out of tab order too. */}
+      <AppShell.Navbar id={NAVIGATION_ID} aria-label="Main" p="sm" inert={!isNavOpen}>
+        <AppShell.Section grow component={ScrollArea}>
+          {user &&
+            menuPages
+              .filter((page) => isAdminPageVisible(page, user))
+              .map((page) => {
+                const isActive = isCurrentPage(page, pathname);
+                return (
+                  <NavLink
+                    key={page.path}
+                    component={Link}
+                    to={page.path}
+                    label={page.label}
+                    leftSection={<page.icon size={18} stroke={1.6} aria-hidden />}
+                    active={isActive}
+                    aria-current={isActive ? 'page' : undefined}
+                    onClick={(event) => handlePageLinkClick(event, page)}
+                  />
+                );
+              })}
+        </AppShell.Section>
+        <AppShell.Section>
+          <NavLink
+            component="button"
+            type="button"
+            label="Logout"
+            leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
+            onClick={logout}
+            disabled={isLoggingOut}
+          />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {hasLogoutFailed && <LogoutFailedAlert />}
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,125 @@
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconSearch, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
+import { useState } from 'react';
+import { adminMessages } from '../../../../shared/messages';
+import { canManageTeams } from '../../../../shared/permissions';
+import type { AdminRow } from '../../../../shared/schemas/admins';
+import { FormAlert } from '../../../components/form-alert';
+import { useSession } from '../../../lib/session';
+import { FORM_CLOSE_DELAY_MS, SEARCH_DEBOUNCE_MS } from '../../../lib/timings';
+import { useNotice, useReplaceableTimeout } from '../../../lib/use-notice';
+import { CreateTeamModal } from '../../teams';
+import { useAdmins } from '../api/get-admins';
+import { adminListErrorMessage } from '../error-messages';
+import { AddAdminModal } from './add-admin-modal';
+import { AdminsTable } from './admins-table';
+import { DeleteAdminModal } from './delete-admin-modal';
+
+/** Spec §2 'Admins page' (super admins only, DESIGN.md). */
+export function AdminsPage() {
+  const { data: user } = useSession();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const admins = useAdmins(debouncedSearch);
+  const notice = useNotice();
+  const [isAddAdminOpen, addAdminModal] = useDisclosure(false);
+  const [isCreateTeamOpen, createTeamModal] = useDisclosure(false);
+  const [editingAdminId, setEditingAdminId] = useState<string | null>(null);
+  const [adminToDelete, setAdminToDelete] = useState<AdminRow | null>(null);
+  const closeEditLater = useReplaceableTimeout();
+
+  function startEditing(admin: AdminRow) {
+    closeEditLater.cancel();
+    notice.clear();
+    setEditingAdminId(admin.id);
+  }
+
+  function stopEditing() {
+    closeEditLater.cancel();
+    notice.clear();
+    setEditingAdminId(null);
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div>
+          <Title order={2}>Admins</Title>
+          <Text c="dimmed">Manage and view all admin users</Text>
+        </div>
+        <Group gap="sm">
+          {user && canManageTeams(user) && (
+            <Button
+              variant="light"
+              leftSection={<IconUsersGroup size={16} aria-hidden />}
+              onClick={createTeamModal.open}
+            >
+              Create Team
+            </Button>
+          )}
+          <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={addAdminModal.open}>
+            Add Admin
+          </Button>
+        </Group>
+      </Group>
+
+      {notice.notice && <FormAlert tone={notice.notice.tone}>{notice.notice.message}</FormAlert>}
+
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <TextInput
+            aria-label="Search admins"
+            placeholder="Search admins by username..."
+            leftSection={<IconSearch size={16} aria-hidden />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            type="search"
+          />
+          {admins.isPending ? (
+            <Text c="dimmed">Loading admins...</Text>
+          ) : admins.isError ? (
+            <FormAlert tone="error">{adminListErrorMessage(admins.error)}</FormAlert>
+          ) : admins.data.admins.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              {debouncedSearch.trim() ? adminMessages.noSearchResults : adminMessages.noneYet}
+            </Text>
+          ) : (
+            <>
+              <AdminsTable
+                admins={admins.data.admins}
+                signedInUserId={user?.id}
+                editingAdminId={editingAdminId}
+                onEdit={startEditing}
+                onCancelEdit={stopEditing}
+                onSaved={() => {
+                  notice.success(adminMessages.updated);
+                  closeEditLater.start(() => setEditingAdminId(null), FORM_CLOSE_DELAY_MS);
+                }}
+                onEditFailed={notice.error}
+                onDelete={setAdminToDelete}
+              />
+              <Text size="sm" c="dimmed">
+                Showing {admins.data.admins.length} of {admins.data.total} admins
+              </Text>
+            </>
+          )}
+        </Stack>
+      </Paper>
+
+      <AddAdminModal opened={isAddAdminOpen} onClose={addAdminModal.close} />
+      <CreateTeamModal opened={isCreateTeamOpen} onClose={createTeamModal.close} />
+      {adminToDelete && (
+        <DeleteAdminModal
+          key={adminToDelete.id}
+          admin={adminToDelete}
+          onClose={() => setAdminToDelete(null)}
+          onDeleted={() => {
+            setAdminToDelete(null);
+            notice.success(adminMessages.deleted);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { TextInput, Textarea } from '@mantine/core';
+import {
+  MAX_TEAM_DESCRIPTION_LENGTH,
+  MAX_TEAM_NAME_LENGTH,
+} from '../../../../shared/schemas/teams';
+import { fieldError } from '../../../components/field-error';
+import type { TeamForm } from '../hooks/use-team-form';
+
+interface TeamFieldsProps {
+  form: TeamForm;
+  /** Puts the cursor in the name field when a modal opens. */
+  autoFocusName?: boolean;
+  /** One line for the description until more is typed: the inline form's row. */
+  isCompact?: boolean;
+}
+
+/** Team Name and Description, as create and edit team show them. */
+export function TeamFields({ form, autoFocusName = false, isCompact = false }: TeamFieldsProps) {
+  return (
+    <>
+      <TextInput
+        label="Team Name"
+        name="team-name"
+        autoComplete="off"
+        data-autofocus={autoFocusName || undefined}
+        maxLength={MAX_TEAM_NAME_LENGTH}
+        error={fieldError(form.formError, 'name')}
+        value={form.name}
+        onChange={(event) => form.setName(event.currentTarget.value)}
+      />
+      <Textarea
+        label="Description"
+        name="team-description"
+        placeholder="Optional"
+        autosize
+        minRows={isCompact ? 1 : 2}
+        maxRows={5}
+        maxLength={MAX_TEAM_DESCRIPTION_LENGTH}
+        error={fieldError(form.formError, 'description')}
+        value={form.description}
+        onChange={(event) => form.setDescription(event.currentTarget.value)}
+      />
+    </>
+  );
+}

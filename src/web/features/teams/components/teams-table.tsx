@@ -1,0 +1,121 @@
+import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
+import type { Team } from '../../../../shared/schemas/teams';
+
+interface TeamsTableProps {
+  teams: Team[];
+  canManageTeams: boolean;
+  onOpenMembers: (team: Team) => void;
+  onEdit: (team: Team) => void;
+  onDelete: (team: Team) => void;
+}
+
+const createdDateFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+
+/** Spec §2 'Teams Management page': Team Name, Description, Created By, Created Date, Members, Actions. */
+export function TeamsTable({
+  teams,
+  canManageTeams,
+  onOpenMembers,
+  onEdit,
+  onDelete,
+}: TeamsTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Team Name</Table.Th>
+            <Table.Th>Description</Table.Th>
+            <Table.Th>Created By</Table.Th>
+            <Table.Th>Created Date</Table.Th>
+            <Table.Th>Members</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {teams.map((team) => (
+            <Table.Tr key={team.id}>
+              <Table.Td>
+                <Anchor
+                  component="button"
+                  type="button"
+                  fw={600}
+                  onClick={() => onOpenMembers(team)}
+                >
+                  {team.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td maw={320}>
+                {team.description ? (
+                  <Text size="sm" lineClamp={2}>
+                    {team.description}
+                  </Text>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    No description
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{team.created_by}</Table.Td>
+              <Table.Td>
+                <time dateTime={team.created_at}>
+                  {createdDateFormat.format(new Date(team.created_at))}
+                </time>
+              </Table.Td>
+              <Table.Td>
+                <Badge
+                  variant="light"
+                  color="blue"
+                  leftSection={<IconUsers size={12} aria-hidden />}
+                >
+                  {team.member_count}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <Tooltip label="Members">
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={`Members of ${team.name}`}
+                      onClick={() => onOpenMembers(team)}
+                    >
+                      <IconUsers size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                  {canManageTeams && (
+                    <>
+                      <Tooltip label="Edit">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Edit ${team.name}`}
+                          onClick={() => onEdit(team)}
+                        >
+                          <IconEdit size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Delete">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${team.name}`}
+                          onClick={() => onDelete(team)}
+                        >
+                          <IconTrash size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                    </>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * Query keys that more than one feature touches: a change on the Teams page alters the
+ * Admins page's team column, and an added admin alters a team's member count. Each feature
+ * builds its own keys under these roots, so invalidating a root refreshes all of them.
+ */
+export const adminsQueryRoot = ['admins'] as const;
+export const teamsQueryRoot = ['teams'] as const;
