@@ -30,12 +30,12 @@ describe('unique violations (23505) become 409 conflicts', () => {
     const user = await app.inject({ method: 'POST', url: '/duplicate-user' });
     expect(user.statusCode).toBe(409);
     expect(user.json()).toEqual({
-      error: { code: 'USERNAME_TAKEN', message: 'Username already exists' },
+      error: { code: 'USERNAME_TAKEN', message: 'Username already exists', field: 'username' },
     });
     const teamResponse = await app.inject({ method: 'POST', url: '/duplicate-team' });
     expect(teamResponse.statusCode).toBe(409);
     expect(teamResponse.json()).toEqual({
-      error: { code: 'TEAM_NAME_TAKEN', message: 'Team name already exists' },
+      error: { code: 'TEAM_NAME_TAKEN', message: 'Team name already exists', field: 'name' },
     });
     await app.close();
   });

@@ -23,17 +23,17 @@ export class AppError extends Error {
   }
 }
 
-/** Unique constraints (see the migrations) and the conflict each one means. */
-const conflictByConstraint: Record<string, ErrorCode> = {
-  users_username_key: 'USERNAME_TAKEN',
-  teams_name_key: 'TEAM_NAME_TAKEN',
+/** Unique constraints (see the migrations), the conflict each one means and its field. */
+const conflictByConstraint: Record<string, { code: ErrorCode; field: string }> = {
+  users_username_key: { code: 'USERNAME_TAKEN', field: 'username' },
+  teams_name_key: { code: 'TEAM_NAME_TAKEN', field: 'name' },
 };
 
 /** Maps a database unique violation to its AppError; anything else passes through. */
 export function toConflict(error: unknown): unknown {
   const violation = uniqueViolation(error);
-  const code = violation?.constraint ? conflictByConstraint[violation.constraint] : undefined;
-  return code ? new AppError(code, { cause: error }) : error;
+  const conflict = violation?.constraint ? conflictByConstraint[violation.constraint] : undefined;
+  return conflict ? new AppError(conflict.code, { field: conflict.field, cause: error }) : error;
 }
 
 export function errorBody(

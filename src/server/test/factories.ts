@@ -56,12 +56,16 @@ export function newEmployee(db: Db, overrides: UserOverrides = {}) {
   );
 }
 
-export function newTeam(db: Db, overrides: { name?: string; description?: string } = {}) {
+export function newTeam(
+  db: Db,
+  overrides: { name?: string; description?: string; created_at?: string } = {},
+) {
   return db
     .insertInto('teams')
     .values({
       name: overrides.name ?? uniqueName('team'),
       description: overrides.description ?? null,
+      ...(overrides.created_at ? { created_at: overrides.created_at } : {}),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -143,6 +143,7 @@ describe('POST /api/admins', () => {
     expect(response.json().error).toEqual({
       code: 'USERNAME_TAKEN',
       message: 'Username already exists',
+      field: 'username',
     });
   });
 

@@ -88,8 +88,16 @@ describe('creating and editing teams', () => {
 
 describe('listing teams', () => {
   it('searches name or description ignoring case, newest first, with member counts', async () => {
-    const first = await newTeam(t.db, { name: 'Alpha Desk', description: 'first line' });
-    const second = await newTeam(t.db, { name: 'Beta Desk', description: 'Escalations ALPHA' });
+    const first = await newTeam(t.db, {
+      name: 'Alpha Desk',
+      description: 'first line',
+      created_at: '2026-01-01T00:00:00Z',
+    });
+    const second = await newTeam(t.db, {
+      name: 'Beta Desk',
+      description: 'Escalations ALPHA',
+      created_at: '2026-02-01T00:00:00Z',
+    });
     await joinTeam(t.db, second, await newEmployee(t.db));
     await joinTeam(t.db, second, await newEmployee(t.db));
 
