@@ -6,7 +6,9 @@ import { openConfiguredDatabase } from './platform/database';
 /** Reads config, opens and migrates the database, listens, and shuts down cleanly. */
 async function main() {
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config, 'server');
+  const database = await openConfiguredDatabase(config, 'server', (error) =>
+    console.warn(`database: an idle connection was closed by the server (${error.message})`),
+  );
   const app = await buildApp(config, database.db);
 
   let stopping = false;

@@ -29,6 +29,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** PGlite only: start from a dumped data directory (fast test databases). */
   loadDataDir?: Blob;
+  /** PostgreSQL only: told when the server drops an idle pooled connection. */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -43,6 +45,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection the server drops (restart, failover, admin kill) is an 'error' event
+    // on the pool; unheard, it would crash the process. The pool replaces the connection, and
+    // the next query that fails reports its own error.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -74,12 +80,16 @@ export function uniqueViolation(error: unknown): { constraint: string | undefine
  * The database the configuration names, migrated and ready: PostgreSQL at DATABASE_URL, or
  * the embedded one under DATA_DIR — locked for this process, which `command` names to others.
  */
-export async function openConfiguredDatabase(config: Config, command: string) {
+export async function openConfiguredDatabase(
+  config: Config,
+  command: string,
+  onIdleConnectionError?: (error: Error) => void,
+) {
   const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir, command);
   try {
     const database = await openDatabase(
       config.databaseUrl
-        ? { url: config.databaseUrl }
+        ? { url: config.databaseUrl, onIdleConnectionError }
         : { dataDir: path.join(config.dataDir, 'pgdata') },
     );
     await migrateToLatest(database.db);

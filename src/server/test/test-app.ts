@@ -32,7 +32,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
 /**
  * The whole app on a test database of this file, with a fake clock. Closed after the file.
- * Call once per file (at the top level of a describe or in beforeAll).
+ * Call it at a file's top level: inside a test its afterAll would never run, leaving a pool
+ * open on a database that then gets dropped under it.
  */
 export async function createTestApp(overrides: Partial<Config> = {}) {
   const database = await openTestDatabase();

@@ -15,6 +15,8 @@ import { createTestApp, sessionCookieOf } from '../../test/test-app';
  */
 const t = await createTestApp();
 t.clock.set('2026-03-15T16:00:00Z');
+/** A second, empty call centre. */
+const empty = await createTestApp();
 
 const north = await newTeam(t.db, { name: 'North' });
 const south = await newTeam(t.db, { name: 'South' });
@@ -134,7 +136,6 @@ describe('GET /api/dashboard', () => {
   });
 
   it('with no employees and no calls every percent is 0', async () => {
-    const empty = await createTestApp();
     const admin = await newSuperAdmin(empty.db);
     const cookie = sessionCookieOf(
       await empty.app.inject({

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 
 const t = await createTestApp();
+/** A second empty database, for first runs that race. */
+const racing = await createTestApp();
 
 const validAccount = {
   username: 'founder',
@@ -32,7 +34,6 @@ describe('first run', () => {
   });
 
   it('creates exactly one super admin when several first runs race', async () => {
-    const racing = await createTestApp();
     const responses = await Promise.all(
       ['first', 'second', 'third', 'fourth'].map((username) =>
         racing.app.inject({
