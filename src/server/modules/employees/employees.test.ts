@@ -78,6 +78,19 @@ describe('POST /api/employees (Register Employee)', () => {
     expect(membership).toEqual([{ team_id: team.id, role: 'member' }]);
     const me = await signIn('new_agent', 'agent-pass');
     expect(me.json().user).toMatchObject({ role: 'employee', team: { id: team.id } });
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'target_name', 'details'])
+      .where('action', '=', 'employee.registered')
+      .where('target_id', '=', employee.id)
+      .execute();
+    expect(audit).toEqual([
+      {
+        actor_id: boss.id,
+        target_name: 'new_agent',
+        details: { teamId: team.id, teamName: 'Inbound' },
+      },
+    ]);
   });
 
   it("answers 'Username already exists' and creates nothing", async () => {
@@ -161,6 +174,15 @@ describe('PATCH /api/employees/:id', () => {
     });
     expect(renamed.json().employee.username).toBe('renamed_agent');
     expect((await signIn('renamed_agent')).statusCode).toBe(200);
+    const edits = await t.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'employee.updated')
+      .where('target_id', '=', employee.id)
+      .execute();
+    expect(edits).toEqual([
+      { details: { renamedFrom: employee.username, passwordChanged: false } },
+    ]);
     const taken = await asBoss('PATCH', `/api/employees/${employee.id}`, {
       username: 'existing_agent',
     });
