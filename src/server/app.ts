@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from './modules/auth/sessions';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { employeeRoutes } from './modules/employees/employees.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { presenceRoutes } from './modules/presence/presence.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
 import { type AppContext, type Clock, systemClock } from './platform/context';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(teamRoutes, { ctx });
   await app.register(employeeRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(presenceRoutes, { ctx });
 
   await registerWebApp(app, options.webBuildDir);
 

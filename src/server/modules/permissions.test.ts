@@ -12,7 +12,7 @@ const t = await createTestApp();
 const world = await signInEveryRole(t);
 const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Cell {
   method: Method;
   url: string;
@@ -199,6 +199,16 @@ const matrix: {
       method: 'DELETE',
       url: `/api/employees/${(await employeeInScopeOf(role)).id}`,
     }),
+  },
+  {
+    name: 'GET /api/agent/state',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => ({ method: 'GET', url: '/api/agent/state' }),
+  },
+  {
+    name: 'PUT /api/agent/status',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => ({ method: 'PUT', url: '/api/agent/status', payload: { status: 'break' } }),
   },
   {
     name: 'GET /api/dashboard',

@@ -10,6 +10,7 @@ import {
   verifyPassword,
 } from '../../platform/passwords';
 import { recordAudit } from '../audit/audit.service';
+import { prepareSignOut } from '../presence/presence.service';
 import * as repo from './auth.repository';
 import { type AuthContext, type RequestMeta, hashToken, newToken } from './sessions';
 
@@ -177,6 +178,7 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
 
 export async function signOut(ctx: AppContext, auth: AuthContext, meta: RequestMeta) {
   await ctx.db.transaction().execute(async (trx) => {
+    await prepareSignOut({ ...ctx, db: trx }, auth.user);
     await repo.deleteSession(trx, auth.sessionId);
     await recordAudit(trx, {
       action: 'auth.sign_out',

@@ -1,0 +1,32 @@
+import { agentStateSchema, changeStatusSchema } from '../../../shared/schemas/agent';
+import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { changeBy } from '../auth/sessions';
+import * as presence from './presence.service';
+
+/** The agent's own status (employees only). */
+export const presenceRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/api/agent/state',
+    {
+      schema: {
+        tags: ['agent'],
+        summary: "Your status, since when, and today's time per status (server timestamps)",
+        response: { 200: agentStateSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => presence.getAgentState(ctx, changeBy(request).actor),
+  );
+
+  app.put(
+    '/api/agent/status',
+    {
+      schema: {
+        tags: ['agent'],
+        summary: 'Set your status (not On Call or After Call Work: the system sets those)',
+        body: changeStatusSchema,
+        response: { 200: agentStateSchema, ...errorResponses(400, 401, 403, 415) },
+      },
+    },
+    async (request) => presence.changeStatus(ctx, changeBy(request).actor, request.body.status),
+  );
+};

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { DEFAULT_PASSWORD, newAdmin, newEmployee } from '../../test/factories';
+import { createTestApp, sessionCookieOf } from '../../test/test-app';
+
+const t = await createTestApp();
+// 14:00 in New York on a Monday.
+t.clock.set('2026-03-02T19:00:00Z');
+
+async function signedInAgent(existing?: { id: string; username: string }) {
+  const agent = existing ?? (await newEmployee(t.db));
+  const cookie = sessionCookieOf(
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { username: agent.username, password: DEFAULT_PASSWORD },
+    }),
+  );
+  const as = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie } });
+  return {
+    agent,
+    cookie,
+    state: async () => (await as('GET', '/api/agent/state')).json(),
+    setStatus: (status: string) => as('PUT', '/api/agent/status', { status }),
+    signOut: () => as('POST', '/api/auth/sign-out'),
+  };
+}
+
+describe('agent status', () => {
+  it('starts at Gone Home with no interval, and no time counted', async () => {
+    const { state } = await signedInAgent();
+    expect(await state()).toEqual({
+      status: 'gone_home',
+      since: null,
+      serverNow: '2026-03-02T19:00:00.000Z',
+      day: '2026-03-02',
+      todaySeconds: {},
+    });
+  });
+
+  it('closes the open interval and opens the next; totals come from the intervals', async () => {
+    const { agent, setStatus, state } = await signedInAgent();
+    const start = t.clock.now();
+    expect((await setStatus('available')).json()).toMatchObject({
+      status: 'available',
+      since: start.toISOString(),
+    });
+    t.clock.advanceMinutes(10);
+    await setStatus('break');
+    t.clock.advanceMinutes(5);
+
+    expect(await state()).toMatchObject({
+      status: 'break',
+      since: new Date(start.getTime() + 600_000).toISOString(),
+      todaySeconds: { available: 600, break: 300 },
+    });
+    const rows = await t.db
+      .selectFrom('employee_status_log')
+      .select(['status', 'duration_seconds', 'ended_at'])
+      .where('user_id', '=', agent.id)
+      .orderBy('started_at')
+      .execute();
+    expect(rows).toEqual([
+      { status: 'available', duration_seconds: 600, ended_at: new Date(start.getTime() + 600_000) },
+      { status: 'break', duration_seconds: null, ended_at: null },
+    ]);
+  });
+
+  it('restores the status and its start after a server restart', async () => {
+    const { agent, setStatus } = await signedInAgent();
+    await setStatus('lunch');
+    const since = t.clock.now().toISOString();
+    t.clock.advanceMinutes(7);
+
+    const restarted = await buildApp(t.config, t.db, { clock: t.clock });
+    const cookie = sessionCookieOf(
+      await restarted.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { username: agent.username, password: DEFAULT_PASSWORD },
+      }),
+    );
+    const state = (
+      await restarted.inject({ method: 'GET', url: '/api/agent/state', headers: { cookie } })
+    ).json();
+    expect(state).toMatchObject({ status: 'lunch', since, todaySeconds: { lunch: 420 } });
+    await restarted.close();
+  });
+
+  it('keeps exactly one open interval when changes race', async () => {
+    const { agent, setStatus } = await signedInAgent();
+    const statuses = ['available', 'break', 'lunch', 'personal', 'tech_issues', 'out_bound'];
+    const responses = await Promise.all(statuses.map((status) => setStatus(status)));
+    expect(responses.every((r) => r.statusCode === 200)).toBe(true);
+    const open = await t.db
+      .selectFrom('employee_status_log')
+      .select('id')
+      .where('user_id', '=', agent.id)
+      .where('ended_at', 'is', null)
+      .execute();
+    expect(open).toHaveLength(1);
+  });
+
+  it('setting the same status again changes nothing', async () => {
+    const { agent, setStatus } = await signedInAgent();
+    await setStatus('available');
+    t.clock.advanceMinutes(1);
+    await setStatus('available');
+    const rows = await t.db
+      .selectFrom('employee_status_log')
+      .select('id')
+      .where('user_id', '=', agent.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses the system statuses and unknown ones', async () => {
+    const { setStatus } = await signedInAgent();
+    for (const status of ['on_call', 'after_call']) {
+      const response = await setStatus(status);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe(
+        'status: On Call and After Call Work are set by the system',
+      );
+    }
+    expect((await setStatus('dancing')).statusCode).toBe(400);
+  });
+
+  it('counts an interval crossing midnight in each day for its part', async () => {
+    const { setStatus, state } = await signedInAgent();
+    t.clock.set('2026-03-03T04:00:00Z'); // 23:00 in New York
+    await setStatus('available');
+    t.clock.set('2026-03-03T06:30:00Z'); // 01:30 the next day
+    expect(await state()).toMatchObject({ day: '2026-03-03', todaySeconds: { available: 5400 } });
+    t.clock.set('2026-03-02T19:00:00Z');
+  });
+
+  it('is for employees only', async () => {
+    const admin = await newAdmin(t.db);
+    const cookie = sessionCookieOf(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { username: admin.username, password: DEFAULT_PASSWORD },
+      }),
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/agent/state', headers: { cookie } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/agent/state' })).statusCode).toBe(401);
+  });
+});
+
+describe('signing out', () => {
+  it("is refused until the status is Gone Home: 'Set status to Gone Home to sign out'", async () => {
+    const { agent, setStatus, signOut, state } = await signedInAgent();
+    await setStatus('available');
+    const refused = await signOut();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'SIGN_OUT_NOT_GONE_HOME',
+      message: 'Set status to Gone Home to sign out',
+    });
+    expect((await state()).status).toBe('available');
+
+    await setStatus('gone_home');
+    expect((await signOut()).statusCode).toBe(200);
+    const session = await t.db
+      .selectFrom('employee_sessions')
+      .select(['session_date', 'session_end'])
+      .where('user_id', '=', agent.id)
+      .executeTakeFirstOrThrow();
+    expect(session).toEqual({ session_date: '2026-03-02', session_end: t.clock.now() });
+  });
+
+  it('an agent who never set a status may sign out', async () => {
+    const { signOut } = await signedInAgent();
+    expect((await signOut()).statusCode).toBe(200);
+  });
+
+  it('keeps one session row per day, reopened when the agent comes back', async () => {
+    const first = await signedInAgent();
+    await first.setStatus('available');
+    await first.setStatus('gone_home');
+    expect((await first.signOut()).statusCode).toBe(200);
+
+    t.clock.advanceMinutes(30);
+    const back = await signedInAgent(first.agent);
+    await back.setStatus('available');
+    const sessions = await t.db
+      .selectFrom('employee_sessions')
+      .select(['session_date', 'session_end'])
+      .where('user_id', '=', first.agent.id)
+      .execute();
+    expect(sessions).toEqual([{ session_date: '2026-03-02', session_end: null }]);
+  });
+});
