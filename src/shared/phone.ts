@@ -1,0 +1,43 @@
+/** Spec §5: at most 11 digits. */
+export const MAX_PHONE_DIGITS = 11;
+
+/**
+ * +C (AAA)-BBB-DDDD from the digits of any input, at most 11 of them (spec §5 'Phone display
+ * format'); a partial number formats as far as it goes.
+ */
+export function formatPhone(input: string) {
+  const digits = input.replace(/\D/g, '').slice(0, MAX_PHONE_DIGITS);
+  if (!digits) return '';
+  const country = digits.slice(0, 1);
+  const area = digits.slice(1, 4);
+  const exchange = digits.slice(4, 7);
+  const line = digits.slice(7, 11);
+  let formatted = `+${country}`;
+  if (area) formatted += ` (${area}${area.length === 3 ? ')' : ''}`;
+  if (exchange) formatted += `-${exchange}`;
+  if (line) formatted += `-${line}`;
+  return formatted;
+}
+
+/** The dialer's value starts at '1' (spec §5 'Dialer'). */
+export const DIALER_START = '1';
+
+/** Typed or pasted input: digits only, at most 11, never empty. */
+export function dialerInput(raw: string) {
+  return raw.replace(/\D/g, '').slice(0, MAX_PHONE_DIGITS) || DIALER_START;
+}
+
+/** A keypad key: a digit is appended up to 11; '+' adds nothing (the display shows it). */
+export function dialerPress(value: string, key: string) {
+  return dialerInput(value + key);
+}
+
+/** Backspace never drops below '1'. */
+export function dialerBackspace(value: string) {
+  return value.length > 1 ? value.slice(0, -1) : DIALER_START;
+}
+
+/** Call is enabled only in Out Bound and with more than one character. */
+export function canDial(status: string, value: string) {
+  return status === 'out_bound' && value.length > 1;
+}

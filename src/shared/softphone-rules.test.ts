@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { canDial, dialerBackspace, dialerInput, dialerPress, formatPhone } from './phone';
+import { statusLabel } from './statuses';
+import {
+  formatCallTimer,
+  formatClock,
+  formatDuration,
+  formatEasternTime,
+  formatTimer,
+} from './time-format';
+
+describe('phone display (+C (AAA)-BBB-DDDD)', () => {
+  it.each([
+    ['12345678900', '+1 (234)-567-8900'],
+    ['+1 (234)-567-8900', '+1 (234)-567-8900'],
+    ['1-234-567-8900 ext 55', '+1 (234)-567-8900'],
+    ['1', '+1'],
+    ['123', '+1 (23'],
+    ['1234', '+1 (234)'],
+    ['12345', '+1 (234)-5'],
+    ['12345678', '+1 (234)-567-8'],
+    ['abc', ''],
+  ])('%s → %s', (input, display) => {
+    expect(formatPhone(input)).toBe(display);
+  });
+});
+
+describe('dialer (spec §5)', () => {
+  it('strips non-digits, caps at 11 digits and never goes empty', () => {
+    expect(dialerInput('+1 (555) 12a3')).toBe('1555123');
+    expect(dialerInput('123456789012345')).toBe('12345678901');
+    expect(dialerInput('')).toBe('1');
+    expect(dialerInput('abc')).toBe('1');
+  });
+
+  it('keypad appends digits up to 11; + adds nothing', () => {
+    expect(dialerPress('1', '5')).toBe('15');
+    expect(dialerPress('15', '+')).toBe('15');
+    expect(dialerPress('12345678901', '9')).toBe('12345678901');
+  });
+
+  it('backspace never drops below 1', () => {
+    expect(dialerBackspace('125')).toBe('12');
+    expect(dialerBackspace('12')).toBe('1');
+    expect(dialerBackspace('1')).toBe('1');
+  });
+
+  it('calls only in Out Bound with more than one character', () => {
+    expect(canDial('out_bound', '15')).toBe(true);
+    expect(canDial('out_bound', '1')).toBe(false);
+    expect(canDial('available', '15551234567')).toBe(false);
+  });
+});
+
+describe('timers and durations', () => {
+  it.each([
+    [0, '00:00:00', '00:00', '0s'],
+    [59, '00:00:59', '00:59', '59s'],
+    [61, '00:01:01', '01:01', '1m 1s'],
+    [3600, '01:00:00', '60:00', '1h 0m 0s'],
+    [4503, '01:15:03', '75:03', '1h 15m 3s'],
+    [-5, '00:00:00', '00:00', '0s'],
+  ])('%i s → %s, %s, %s', (seconds, timer, callTimer, duration) => {
+    expect(formatTimer(seconds)).toBe(timer);
+    expect(formatCallTimer(seconds)).toBe(callTimer);
+    expect(formatDuration(seconds)).toBe(duration);
+  });
+});
+
+describe('clocks per zone', () => {
+  it('shows each US zone in 12-hour time with weekday, month and day', () => {
+    const at = new Date('2026-01-15T17:04:05Z');
+    expect(formatClock(at, 'America/New_York')).toEqual({
+      time: '12:04:05 PM',
+      date: 'Thu, Jan 15',
+    });
+    expect(formatClock(at, 'America/Chicago').time).toBe('11:04:05 AM');
+    expect(formatClock(at, 'America/Denver').time).toBe('10:04:05 AM');
+    expect(formatClock(at, 'America/Los_Angeles').time).toBe('9:04:05 AM');
+  });
+
+  it('follows daylight saving time (US clocks moved on 8 March 2026)', () => {
+    expect(formatClock(new Date('2026-03-08T06:59:59Z'), 'America/New_York').time).toBe(
+      '1:59:59 AM',
+    );
+    expect(formatClock(new Date('2026-03-08T07:00:00Z'), 'America/New_York').time).toBe(
+      '3:00:00 AM',
+    );
+  });
+
+  it('writes activity times in Eastern time', () => {
+    expect(formatEasternTime('2026-07-04T16:30:00Z')).toBe('Jul 4, 12:30:00 PM');
+  });
+});
+
+describe('status labels', () => {
+  it('uses the spec labels and shows an unknown status raw', () => {
+    expect(statusLabel('after_call')).toBe('After Call Work');
+    expect(statusLabel('personal')).toBe('Personal Time');
+    expect(statusLabel('on_strike')).toBe('on_strike');
+  });
+});
