@@ -1,90 +1,25 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import {
+  adminBaseURL,
+  adminServer,
+  createTeam,
+  logout,
+  menu,
+  runId,
+  shot,
+  signIn,
+  waitForAdminServer,
+  watchForPageErrors,
+} from './admin-journeys';
 
-/**
- * The admin journeys run against their own server (see serve.mjs), which starts with one
- * super admin: nothing here depends on the sign-in journeys having run first.
- */
-const adminServer = JSON.parse(
-  readFileSync(new URL('./admin-server.json', import.meta.url), 'utf8'),
-) as { port: number; superAdmin: { username: string; password: string } };
-const baseURL = `http://localhost:${adminServer.port}`;
 const { superAdmin } = adminServer;
-
-const SHOTS_DIR = '/tmp/shots';
-mkdirSync(SHOTS_DIR, { recursive: true });
-
-/** Names unique to this run, in case a data directory outlives one. */
-const runId = Date.now().toString(36).slice(-5);
 const nightShift = `Night Shift ${runId}`;
 const dayShift = `Day Shift ${runId}`;
 const leader = { username: `leader-${runId}`, password: 'leader-pass-1' };
 
-test.use({ baseURL });
+test.use({ baseURL: adminBaseURL });
 
-test.beforeAll(async () => {
-  // Playwright waits for the first server only; this one starts after its super admin exists.
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${baseURL}/api/health`)).ok;
-        } catch {
-          return false;
-        }
-      },
-      { timeout: 90_000, intervals: [500] },
-    )
-    .toBe(true);
-});
-
-/** Every Content-Security-Policy complaint and uncaught error while the page runs. */
-function watchForPageErrors(page: Page) {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (apply|execute|load)/i.test(message.text())) {
-      problems.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return problems;
-}
-
-async function shot(page: Page, name: string) {
-  // Let the sidebar's slide and the burger's morph finish: a picture, not a frame of motion.
-  await page.waitForTimeout(350);
-  await page.screenshot({ path: `${SHOTS_DIR}/${name}.png`, fullPage: true });
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-}
-
-async function logout(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Logout' })
-    .click();
-  await expect(page).toHaveURL(/\/sign-in$/);
-}
-
-function menu(page: Page) {
-  return page.getByRole('navigation', { name: 'Main' });
-}
-
-async function createTeam(page: Page, name: string, description: string) {
-  const form = page.getByRole('form', { name: 'Create New Team' });
-  await form.getByLabel('Team Name', { exact: true }).fill(name);
-  await form.getByLabel('Description', { exact: true }).fill(description);
-  await form.getByRole('button', { name: 'Create Team' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Team created successfully');
-  await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
-}
+test.beforeAll(waitForAdminServer);
 
 test.describe.serial('admin portal', () => {
   test('a super admin builds a team; its leader then sees only that team', async ({ page }) => {

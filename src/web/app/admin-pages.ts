@@ -9,8 +9,9 @@ import {
 } from '@tabler/icons-react';
 import { canManageAdmins, canSeeTeamsPage } from '../../shared/permissions';
 import type { SessionUser } from '../../shared/schemas/auth';
+import { adminPaths } from '../lib/admin-paths';
 
-export const ADMIN_DASHBOARD_PATH = '/admin/dashboard';
+export const ADMIN_DASHBOARD_PATH = adminPaths.dashboard;
 
 /**
  * The admin portal's pages (spec §2 'Admin shell': one URL per page id), in menu order.
@@ -25,17 +26,17 @@ export interface AdminPage {
 
 export const adminPages = {
   dashboard: { path: ADMIN_DASHBOARD_PATH, label: 'Dashboard', icon: IconLayoutDashboard },
-  register: { path: '/admin/register', label: 'Register Employee', icon: IconUserPlus },
-  analytics: { path: '/admin/analytics', label: 'Analytics', icon: IconChartBar },
-  employees: { path: '/admin/employees', label: 'Employees', icon: IconUsers },
+  register: { path: adminPaths.register, label: 'Register Employee', icon: IconUserPlus },
+  analytics: { path: adminPaths.analytics, label: 'Analytics', icon: IconChartBar },
+  employees: { path: adminPaths.employees, label: 'Employees', icon: IconUsers },
   teams: {
-    path: '/admin/teams',
+    path: adminPaths.teams,
     label: 'Teams',
     icon: IconUsersGroup,
     isVisibleTo: canSeeTeamsPage,
   },
   admins: {
-    path: '/admin/admins',
+    path: adminPaths.admins,
     label: 'Admins',
     icon: IconShieldLock,
     isVisibleTo: canManageAdmins,

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { jsonResponse, mockFetch } from '../test/fetch-mock';
 import {
+  dashboardFigures,
   sessionUser,
   superAdminUser,
   teamLeaderAdminUser,
@@ -18,6 +19,9 @@ function signedInAs(user: SessionUser) {
     'GET /api/auth/me': () => jsonResponse({ user }),
     'GET /api/teams': () => jsonResponse({ teams: [], total: 0 }),
     'GET /api/admins': () => jsonResponse({ admins: [], total: 0 }),
+    'GET /api/dashboard': () => jsonResponse(dashboardFigures()),
+    'GET /api/employees': () => jsonResponse({ employees: [], total: 0 }),
+    'GET /api/employees/teams': () => jsonResponse({ teams: [] }),
   });
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiRequest } from '../lib/api-client';
 import { errorResponse, jsonResponse, mockFetch } from '../test/fetch-mock';
+import { dashboardFigures } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { appRoutes } from './router';
 
@@ -32,11 +33,14 @@ function signedIn(user: unknown) {
   return {
     'GET /api/setup': () => jsonResponse({ needed: false }),
     'GET /api/auth/me': () => jsonResponse({ user }),
+    'GET /api/dashboard': () => jsonResponse(dashboardFigures()),
   };
 }
 const signedOut = {
   'GET /api/setup': () => jsonResponse({ needed: false }),
   'GET /api/auth/me': () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
+  // Where a sign-in lands.
+  'GET /api/dashboard': () => jsonResponse(dashboardFigures()),
 };
 
 function renderAt(path: string) {

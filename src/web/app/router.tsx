@@ -1,7 +1,8 @@
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
 import { PagePlaceholder } from '../components/page-placeholder';
-import { AdminDashboardPage } from '../features/admin-dashboard/components/admin-dashboard-page';
+import { AdminDashboardPage } from '../features/admin-dashboard';
 import { AdminsPage } from '../features/admins';
+import { EmployeesPage, RegisterEmployeePage } from '../features/employees';
 import { AgentDashboardPage } from '../features/agent-dashboard/components/agent-dashboard-page';
 import { TeamsPage } from '../features/teams';
 import { ADMIN_DASHBOARD_PATH, adminPages } from './admin-pages';
@@ -36,29 +37,13 @@ export const appRoutes: RouteObject[] = [
             element: <AdminShell />,
             children: [
               { path: under(adminPages.dashboard.path), element: <AdminDashboardPage /> },
-              {
-                path: under(adminPages.register.path),
-                element: (
-                  <PagePlaceholder
-                    title="Register Employee"
-                    description="The form that registers a new employee will appear here."
-                  />
-                ),
-              },
+              { path: under(adminPages.register.path), element: <RegisterEmployeePage /> },
               { path: under(adminPages.analytics.path), element: analyticsPlaceholder },
               {
                 path: `${under(adminPages.analytics.path)}/:employeeId`,
                 element: analyticsPlaceholder,
               },
-              {
-                path: under(adminPages.employees.path),
-                element: (
-                  <PagePlaceholder
-                    title="Employees"
-                    description="The list of employees will appear here."
-                  />
-                ),
-              },
+              { path: under(adminPages.employees.path), element: <EmployeesPage /> },
               {
                 element: <RequireAdminPage page={adminPages.teams} />,
                 children: [{ path: under(adminPages.teams.path), element: <TeamsPage /> }],

@@ -5,3 +5,7 @@
  */
 export const adminsQueryRoot = ['admins'] as const;
 export const teamsQueryRoot = ['teams'] as const;
+/** The Employees page and what registering, editing or deleting an employee changes. */
+export const employeesQueryRoot = ['employees'] as const;
+/** The admin dashboard's figures: employee counts, teams, calls, recent registrations. */
+export const dashboardQueryRoot = ['dashboard'] as const;

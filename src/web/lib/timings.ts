@@ -6,3 +6,9 @@ export const SUCCESS_MESSAGE_MS = 3000;
 
 /** How long typing in a search box pauses before the server is asked. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** How often the admin dashboard asks for fresh figures while it is on screen. */
+export const DASHBOARD_REFRESH_MS = 15_000;
+
+/** How often relative times ('5 minutes ago') are worked out again. */
+export const RELATIVE_TIME_TICK_MS = 30_000;

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../shared/schemas/auth';
+import type { Dashboard } from '../../shared/schemas/dashboard';
 
 const timestamps = {
   created_at: '2026-11-01T09:00:00.000Z',
@@ -35,3 +36,14 @@ export const agentUser = sessionUser({
   username: 'dana',
   role: 'employee',
 });
+
+/** GET /api/dashboard for a super admin: no employees, teams or calls unless overridden. */
+export function dashboardFigures(overrides: Partial<Dashboard> = {}): Dashboard {
+  return {
+    employees: { total: 0, growthPercent: 0, newThisMonth: 0, changeVersusLastMonthPercent: 0 },
+    teams: { scope: 'all', count: 0 },
+    calls: { total: 0, answered: 0, performancePercent: 0 },
+    recentEmployees: [],
+    ...overrides,
+  };
+}

@@ -1,11 +1,142 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Grid, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconPhoneCall, IconUserPlus, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import type { Dashboard } from '../../../../shared/schemas/dashboard';
+import { RELATIVE_TIME_TICK_MS } from '../../../lib/timings';
+import { useNow } from '../../../lib/use-now';
+import { useDashboard } from '../api/get-dashboard';
+import { signedPercent, trendColor } from './format-percent';
+import { QuickActions } from './quick-actions';
+import { RecentActivities } from './recent-activities';
+import { type FiguresStatus, StatCard } from './stat-card';
 
-/** Placeholder until the dashboard cards (spec §2 'Admin dashboard') are built. */
+/**
+ * Spec §2 'Admin dashboard': four figure cards, the newest employees and quick actions, all
+ * within the viewer's team scope. It refreshes itself (see useDashboard).
+ */
 export function AdminDashboardPage() {
+  const dashboard = useDashboard();
+  const now = useNow(RELATIVE_TIME_TICK_MS);
+  // A refresh can land between ticks: never word a registration against an older clock.
+  const wordingNow = new Date(Math.max(now.getTime(), dashboard.dataUpdatedAt));
+  const figures = dashboard.data;
+  const status: FiguresStatus = figures ? 'ready' : dashboard.isError ? 'failed' : 'loading';
+
+  useEffect(() => {
+    // Spec §8: a dashboard load error is logged, never shown; the last figures stay.
+    if (dashboard.error) console.error('The dashboard could not be loaded', dashboard.error);
+  }, [dashboard.error]);
+
   return (
-    <Stack gap="xs">
-      <Title order={2}>Dashboard</Title>
-      <Text c="dimmed">Team and call figures will appear here.</Text>
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Dashboard</Title>
+        <Text c="dimmed">Your call centre at a glance</Text>
+      </div>
+
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md">
+        <StatCard
+          title="Total Employees"
+          icon={IconUsers}
+          color="blue"
+          status={status}
+          value={figures?.employees.total}
+          detail={figures && <Trend percent={figures.employees.growthPercent} label="this month" />}
+        />
+        <StatCard
+          title="New This Month"
+          icon={IconUserPlus}
+          color="teal"
+          status={status}
+          value={figures?.employees.newThisMonth}
+          detail={
+            figures && (
+              <Trend
+                percent={figures.employees.changeVersusLastMonthPercent}
+                label="vs last month"
+              />
+            )
+          }
+        />
+        <TeamsCard status={status} teams={figures?.teams} />
+        <StatCard
+          title="Performance"
+          icon={IconPhoneCall}
+          color="violet"
+          status={status}
+          value={figures && `${figures.calls.performancePercent}%`}
+          detail="of calls answered"
+          footer={
+            figures && (
+              <Progress
+                value={figures.calls.performancePercent}
+                color="violet"
+                size="sm"
+                mt="sm"
+                aria-hidden
+              />
+            )
+          }
+        />
+      </SimpleGrid>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <RecentActivities recentEmployees={figures?.recentEmployees} now={wordingNow} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <QuickActions />
+        </Grid.Col>
+      </Grid>
     </Stack>
+  );
+}
+
+/** '+75% this month': the sign and colour say which way it went. */
+function Trend({ percent, label }: { percent: number; label: string }) {
+  return (
+    <>
+      <Text span inherit fw={600} c={trendColor(percent)}>
+        {signedPercent(percent)}
+      </Text>{' '}
+      {label}
+    </>
+  );
+}
+
+/** 'Total Teams' for a super admin; 'Your Team' (name and member count) for everyone else. */
+function TeamsCard({
+  status,
+  teams,
+}: {
+  status: FiguresStatus;
+  teams: Dashboard['teams'] | undefined;
+}) {
+  if (teams?.scope === 'own') {
+    const { team } = teams;
+    return (
+      <StatCard
+        title="Your Team"
+        icon={IconUsersGroup}
+        color="orange"
+        status={status}
+        value={team ? team.name : 'No Team'}
+        detail={
+          team
+            ? `${team.memberCount} ${team.memberCount === 1 ? 'member' : 'members'}`
+            : 'You are not in a team'
+        }
+      />
+    );
+  }
+  return (
+    <StatCard
+      title="Total Teams"
+      icon={IconUsersGroup}
+      color="orange"
+      status={status}
+      value={teams?.count}
+      detail="in the call centre"
+    />
   );
 }

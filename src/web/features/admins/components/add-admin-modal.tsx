@@ -7,15 +7,13 @@ import { securityQuestions } from '../../../../shared/security-questions';
 import { SecretInput, UsernameInput } from '../../../components/credential-inputs';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
+import { adminPaths } from '../../../lib/admin-paths';
 import { type FormError, firstIssue, refusal } from '../../../lib/form-error';
 import { FORM_CLOSE_DELAY_MS } from '../../../lib/timings';
 import { useReplaceableTimeout } from '../../../lib/use-notice';
 import { useTeams } from '../../teams';
 import { useCreateAdmin } from '../api/create-admin';
 import { adminErrorField, adminErrorMessage } from '../error-messages';
-
-/** Where 'See all teams' leads. */
-const TEAMS_PAGE_PATH = '/admin/teams';
 
 interface AddAdminModalProps {
   opened: boolean;
@@ -125,7 +123,7 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
           description={
             <>
               Optional.{' '}
-              <Anchor component={Link} to={TEAMS_PAGE_PATH} size="xs">
+              <Anchor component={Link} to={adminPaths.teams} size="xs">
                 See all teams
               </Anchor>
             </>

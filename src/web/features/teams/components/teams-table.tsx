@@ -1,6 +1,7 @@
 import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
 import type { Team } from '../../../../shared/schemas/teams';
+import { formatDate } from '../../../lib/format-date';
 
 interface TeamsTableProps {
   teams: Team[];
@@ -9,12 +10,6 @@ interface TeamsTableProps {
   onEdit: (team: Team) => void;
   onDelete: (team: Team) => void;
 }
-
-const createdDateFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
 
 /** Spec §2 'Teams Management page': Team Name, Description, Created By, Created Date, Members, Actions. */
 export function TeamsTable({
@@ -63,9 +58,7 @@ export function TeamsTable({
               </Table.Td>
               <Table.Td>{team.created_by}</Table.Td>
               <Table.Td>
-                <time dateTime={team.created_at}>
-                  {createdDateFormat.format(new Date(team.created_at))}
-                </time>
+                <time dateTime={team.created_at}>{formatDate(team.created_at)}</time>
               </Table.Td>
               <Table.Td>
                 <Badge

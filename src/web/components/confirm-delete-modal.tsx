@@ -1,0 +1,44 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { FormAlert } from './form-alert';
+
+interface ConfirmDeleteModalProps {
+  title: string;
+  /** The question: what is deleted and what goes with it. */
+  children: ReactNode;
+  isDeleting: boolean;
+  /** Why the last attempt failed, shown beside the choice. */
+  errorMessage?: string | undefined;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/**
+ * Spec §4: a delete asks first, with 'Confirm Delete' ('Deleting...') and Cancel. Cancel has
+ * the focus, so Enter never deletes by accident.
+ */
+export function ConfirmDeleteModal({
+  title,
+  children,
+  isDeleting,
+  errorMessage,
+  onConfirm,
+  onClose,
+}: ConfirmDeleteModalProps) {
+  return (
+    <Modal opened onClose={onClose} title={title} centered>
+      <Stack gap="md">
+        {errorMessage && <FormAlert tone="error">{errorMessage}</FormAlert>}
+        <Text>{children}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>
+            Cancel
+          </Button>
+          <Button color="red" disabled={isDeleting} onClick={onConfirm}>
+            {isDeleting ? 'Deleting...' : 'Confirm Delete'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

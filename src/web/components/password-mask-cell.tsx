@@ -1,0 +1,16 @@
+import { Table, Text, VisuallyHidden } from '@mantine/core';
+
+/** Passwords are never readable (DESIGN.md): a table's Password column shows this, with nothing to reveal. */
+export const PASSWORD_MASK = '••••••••';
+
+/** The Password column's cell: the mask on screen, 'Hidden' for screen readers. */
+export function PasswordMaskCell() {
+  return (
+    <Table.Td>
+      <Text aria-hidden c="dimmed">
+        {PASSWORD_MASK}
+      </Text>
+      <VisuallyHidden>Hidden</VisuallyHidden>
+    </Table.Td>
+  );
+}

@@ -1,0 +1,342 @@
+import { act, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../../../shared/schemas/auth';
+import type { EmployeeRow } from '../../../../shared/schemas/employees';
+import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { dayShift, nightShift, superAdminUser, teamMemberAdminUser } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { EmployeesPage } from './employees-page';
+
+const employee = (
+  overrides: Partial<EmployeeRow> & Pick<EmployeeRow, 'id' | 'username'>,
+): EmployeeRow => ({
+  full_name: null,
+  role: 'employee',
+  team: null,
+  created_at: '2026-11-02T15:00:00.000Z',
+  ...overrides,
+});
+
+const gus = employee({
+  id: '2b3c4d5e-0000-4000-8000-000000000001',
+  username: 'gus',
+  team: nightShift,
+});
+const hal = employee({
+  id: '2b3c4d5e-0000-4000-8000-000000000002',
+  username: 'hal',
+  team: dayShift,
+});
+const ivy = employee({ id: '2b3c4d5e-0000-4000-8000-000000000003', username: 'ivy' });
+const jon = employee({
+  id: '2b3c4d5e-0000-4000-8000-000000000004',
+  username: 'jon',
+  team: { id: '9f8e7d6c-0000-4000-8000-000000000001', name: '' },
+});
+const allEmployees = [gus, hal, ivy, jon];
+
+function serveEmployees(overrides: Parameters<typeof mockFetch>[0] = {}) {
+  return mockFetch({
+    'GET /api/employees': ({ query }) => {
+      const search = query.get('search')?.toLowerCase() ?? '';
+      const employees = allEmployees.filter((e) => e.username.includes(search));
+      return jsonResponse({ employees, total: allEmployees.length });
+    },
+    ...overrides,
+  });
+}
+
+/** Where the avatar and team links lead: a page that says which one it is. */
+function AnalyticsStandIn() {
+  const { employeeId } = useParams();
+  return <h2>Analytics for {employeeId}</h2>;
+}
+
+function renderPage(options: { signedInAs?: SessionUser; fakeTimers?: boolean } = {}) {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={['/admin/employees']}>
+      <Routes>
+        <Route path="/admin/employees" element={<EmployeesPage />} />
+        <Route path="/admin/analytics/:employeeId" element={<AnalyticsStandIn />} />
+        <Route path="/admin/teams" element={<h2>Teams stand-in</h2>} />
+      </Routes>
+    </MemoryRouter>,
+    { signedInAs: options.signedInAs ?? superAdminUser, withFakeTimers: options.fakeTimers },
+  );
+}
+
+function tableRows() {
+  const [, ...bodyRows] = screen.getAllByRole('row');
+  return bodyRows.map((row) =>
+    within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent),
+  );
+}
+
+const loaded = () => screen.findByText('Showing 4 of 4 employees');
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('EmployeesPage: the list', () => {
+  it('shows title, columns, every employee in the server order, and the footer', async () => {
+    serveEmployees();
+    renderPage();
+
+    expect(screen.getByRole('heading', { name: 'Employees' })).toBeTruthy();
+    expect(screen.getByText('Loading employees...')).toBeTruthy();
+    await loaded();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Employee',
+      'Username',
+      'Password',
+      'Role',
+      'Team',
+      'Registered',
+      'Actions',
+    ]);
+    const rows = tableRows();
+    expect(rows.map((cells) => cells[1])).toEqual(['gus', 'hal', 'ivy', 'jon']);
+    expect(rows.map((cells) => cells[3])).toEqual(['Employee', 'Employee', 'Employee', 'Employee']);
+    expect(rows.map((cells) => cells[4])).toEqual([
+      'Night Shift',
+      'Day Shift',
+      'No Team',
+      'Unknown Team',
+    ]);
+    expect(rows[0]?.[0]).toBe(`G#${gus.id.slice(0, 8)}`);
+    expect(rows[0]?.[5]).toBe(
+      new Intl.DateTimeFormat(undefined, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+      }).format(new Date(gus.created_at)),
+    );
+  });
+
+  it('never shows a password, only a mask with nothing to reveal', async () => {
+    serveEmployees();
+    renderPage();
+    await loaded();
+    expect(new Set(tableRows().map((cells) => cells[2]))).toEqual(new Set(['••••••••Hidden']));
+    expect(screen.queryByRole('button', { name: /show/i })).toBeNull();
+  });
+
+  it('names each row action after its employee', async () => {
+    serveEmployees();
+    renderPage();
+    await loaded();
+    expect(
+      screen.getAllByRole('button', { name: /^Edit / }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Edit gus', 'Edit hal', 'Edit ivy', 'Edit jon']);
+    expect(screen.getAllByRole('button', { name: /^Delete / })).toHaveLength(4);
+  });
+
+  it("opens an employee's analytics from their avatar", async () => {
+    serveEmployees();
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('link', { name: 'Open analytics for hal' }));
+    expect(await screen.findByRole('heading', { name: `Analytics for ${hal.id}` })).toBeTruthy();
+  });
+
+  it('links team names to the Teams page for those who may open it', async () => {
+    serveEmployees();
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('link', { name: 'Night Shift' }));
+    expect(await screen.findByRole('heading', { name: 'Teams stand-in' })).toBeTruthy();
+  });
+
+  it('shows team names as plain text to an admin without the Teams page', async () => {
+    serveEmployees();
+    renderPage({ signedInAs: teamMemberAdminUser });
+    await loaded();
+    expect(screen.queryByRole('link', { name: 'Night Shift' })).toBeNull();
+    expect(screen.getByText('Night Shift')).toBeTruthy();
+  });
+
+  it('asks the server to search and says when nothing matches', async () => {
+    const { requests } = serveEmployees();
+    const { user } = renderPage();
+    await loaded();
+
+    const search = screen.getByRole('searchbox', { name: 'Search employees' });
+    expect(search.getAttribute('placeholder')).toBe('Search employees by username...');
+    await user.type(search, 'HA');
+    expect(await screen.findByText('Showing 1 of 4 employees')).toBeTruthy();
+    expect(requests.at(-1)?.query.get('search')).toBe('HA');
+
+    await user.type(search, 'zzz');
+    expect(await screen.findByText('No employees found matching your search')).toBeTruthy();
+  });
+
+  it('says when there are no employees at all', async () => {
+    mockFetch({ 'GET /api/employees': () => jsonResponse({ employees: [], total: 0 }) });
+    renderPage();
+    expect(await screen.findByText('No employees registered yet')).toBeTruthy();
+  });
+
+  it("says 'Failed to load employees' when the server fails", async () => {
+    mockFetch({ 'GET /api/employees': () => errorResponse(403, 'FORBIDDEN', 'Not allowed') });
+    renderPage();
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load employees');
+  });
+});
+
+describe('EmployeesPage: inline edit', () => {
+  const patchHal = `PATCH /api/employees/${hal.id}`;
+
+  it('starts with the username and an empty password that means unchanged', async () => {
+    serveEmployees();
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Edit hal' }));
+
+    const row = within(screen.getByRole('row', { name: 'Editing hal' }));
+    expect(row.getByRole<HTMLInputElement>('textbox', { name: 'Username' }).value).toBe('hal');
+    const password = row.getByLabelText<HTMLInputElement>('New password');
+    expect(password.value).toBe('');
+    expect(password.placeholder).toBe('Leave blank to keep current');
+    expect(row.getByText('Day Shift')).toBeTruthy();
+  });
+
+  it.each([
+    ['Username and password are required', '   ', ''],
+    ['Password must be at least 6 characters', 'hal', 'abc'],
+  ])('says "%s" without calling the server', async (message, username, password) => {
+    const { requests } = serveEmployees();
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Edit hal' }));
+
+    const usernameField = screen.getByRole('textbox', { name: 'Username' });
+    await user.clear(usernameField);
+    await user.type(usernameField, username);
+    if (password) await user.type(screen.getByLabelText('New password'), password);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+  });
+
+  it('saves, says so, and closes the row 1.5 s later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let answer: (response: Response) => void = () => {};
+    const { requests } = serveEmployees({
+      [patchHal]: () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const { user } = renderPage({ fakeTimers: true });
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Edit hal' }));
+
+    const usernameField = screen.getByRole('textbox', { name: 'Username' });
+    await user.clear(usernameField);
+    await user.type(usernameField, 'hank');
+    await user.type(screen.getByLabelText('New password'), 'new-secret');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeTruthy();
+    answer(jsonResponse({ employee: { ...hal, username: 'hank' } }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Employee updated successfully');
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      username: 'hank',
+      password: 'new-secret',
+    });
+
+    await act(() => vi.advanceTimersByTimeAsync(1400));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it.each([
+    [
+      'Username already exists',
+      () => errorResponse(409, 'USERNAME_TAKEN', 'Username already exists', { field: 'username' }),
+    ],
+    [
+      'Failed to update employee',
+      () => errorResponse(500, 'INTERNAL', 'An unexpected error occurred'),
+    ],
+  ])('says "%s" and keeps the row open', async (message, respond) => {
+    serveEmployees({ [patchHal]: respond });
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Edit hal' }));
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), '2{Enter}');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('EmployeesPage: Delete Employee', () => {
+  const deleteIvy = `DELETE /api/employees/${ivy.id}`;
+
+  it('asks first, naming the employee and what goes with them, then deletes and says so', async () => {
+    const { requests } = serveEmployees({ [deleteIvy]: () => jsonResponse({ ok: true }) });
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Delete ivy' }));
+
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete Employee' }));
+    expect(dialog.getByText(/Are you sure you want to delete/).textContent).toBe(
+      'Are you sure you want to delete ivy? Their calls, status history, sessions and team ' +
+        'membership are erased too. This action cannot be undone.',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Confirm Delete' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Employee deleted successfully');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      `/api/employees/${ivy.id}`,
+    ]);
+  });
+
+  it("shows 'Deleting...' while the server works", async () => {
+    serveEmployees({ [deleteIvy]: () => new Promise<Response>(() => {}) });
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Delete ivy' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete Employee' }));
+    await user.click(dialog.getByRole('button', { name: 'Confirm Delete' }));
+    expect(dialog.getByRole('button', { name: 'Deleting...' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('cancels without asking the server', async () => {
+    const { requests } = serveEmployees();
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Delete ivy' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Employee' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+
+  it("says 'Failed to delete employee' when it fails", async () => {
+    serveEmployees({
+      [deleteIvy]: () => errorResponse(500, 'INTERNAL', 'An unexpected error occurred'),
+    });
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Delete ivy' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete Employee' }));
+    await user.click(dialog.getByRole('button', { name: 'Confirm Delete' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Failed to delete employee');
+  });
+});

@@ -1,0 +1,191 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { employeeMessages } from '../../../../shared/messages';
+import type { EmployeeRow } from '../../../../shared/schemas/employees';
+import { AccountEditRow } from '../../../components/account-edit-row';
+import { AccountIdentity } from '../../../components/account-identity';
+import { PasswordMaskCell } from '../../../components/password-mask-cell';
+import { RowActions } from '../../../components/row-actions';
+import { adminPaths, employeeAnalyticsPath } from '../../../lib/admin-paths';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { refusal } from '../../../lib/form-error';
+import { useUpdateEmployee } from '../api/update-employee';
+import { employeeErrorField, employeeErrorMessage } from '../error-messages';
+import { employeeTeamLabel } from './employee-team-label';
+
+interface EmployeesTableProps {
+  employees: EmployeeRow[];
+  /** Team names link to the Teams page only for those who may open it. */
+  canOpenTeamsPage: boolean;
+  editingEmployeeId: string | null;
+  onEdit: (employee: EmployeeRow) => void;
+  onCancelEdit: () => void;
+  /** The row saved: the page says so, then closes the row after 1.5 s. */
+  onSaved: () => void;
+  onEditFailed: (message: string) => void;
+  onDelete: (employee: EmployeeRow) => void;
+}
+
+/**
+ * Spec §2 'Employees page' table: Employee, Username, Password, Role, Team, Registered,
+ * Actions; rows edit inline.
+ */
+export function EmployeesTable({
+  employees,
+  canOpenTeamsPage,
+  editingEmployeeId,
+  onEdit,
+  onCancelEdit,
+  onSaved,
+  onEditFailed,
+  onDelete,
+}: EmployeesTableProps) {
+  return (
+    <Table.ScrollContainer minWidth={960}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Employee</Table.Th>
+            <Table.Th>Username</Table.Th>
+            <Table.Th>Password</Table.Th>
+            <Table.Th>Role</Table.Th>
+            <Table.Th>Team</Table.Th>
+            <Table.Th>Registered</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {employees.map((employee) => {
+            const detailCells = (
+              <>
+                <RoleCell />
+                <TeamCell employee={employee} canOpenTeamsPage={canOpenTeamsPage} />
+                <RegisteredCell employee={employee} />
+              </>
+            );
+            return employee.id === editingEmployeeId ? (
+              <EmployeeEditRow
+                key={employee.id}
+                employee={employee}
+                detailCells={detailCells}
+                onCancel={onCancelEdit}
+                onSaved={onSaved}
+                onFailed={onEditFailed}
+              />
+            ) : (
+              <Table.Tr key={employee.id}>
+                <EmployeeIdentityCell employee={employee} />
+                <Table.Td>
+                  <Text fw={500}>{employee.username}</Text>
+                </Table.Td>
+                <PasswordMaskCell />
+                {detailCells}
+                <Table.Td>
+                  <RowActions
+                    name={employee.username}
+                    onEdit={() => onEdit(employee)}
+                    onDelete={() => onDelete(employee)}
+                  />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Spec §2: the avatar opens this employee's analytics. */
+function EmployeeIdentityCell({ employee }: { employee: EmployeeRow }) {
+  return (
+    <Table.Td>
+      <AccountIdentity
+        id={employee.id}
+        username={employee.username}
+        link={{
+          to: employeeAnalyticsPath(employee.id),
+          label: `Open analytics for ${employee.username}`,
+        }}
+      />
+    </Table.Td>
+  );
+}
+
+function RoleCell() {
+  return (
+    <Table.Td>
+      <Text size="sm">Employee</Text>
+    </Table.Td>
+  );
+}
+
+function TeamCell({
+  employee,
+  canOpenTeamsPage,
+}: {
+  employee: EmployeeRow;
+  canOpenTeamsPage: boolean;
+}) {
+  const label = employeeTeamLabel(employee);
+  return (
+    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      {employee.team && canOpenTeamsPage ? (
+        <Anchor component={Link} to={adminPaths.teams} size="sm">
+          {label}
+        </Anchor>
+      ) : (
+        <Text size="sm" c={label === employeeMessages.noTeam ? 'dimmed' : undefined}>
+          {label}
+        </Text>
+      )}
+    </Table.Td>
+  );
+}
+
+function RegisteredCell({ employee }: { employee: EmployeeRow }) {
+  return (
+    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" title={formatDateTime(employee.created_at)}>
+        {formatDate(employee.created_at)}
+      </Text>
+    </Table.Td>
+  );
+}
+
+interface EmployeeEditRowProps {
+  employee: EmployeeRow;
+  detailCells: ReactNode;
+  onCancel: () => void;
+  onSaved: () => void;
+  onFailed: (message: string) => void;
+}
+
+function EmployeeEditRow({
+  employee,
+  detailCells,
+  onCancel,
+  onSaved,
+  onFailed,
+}: EmployeeEditRowProps) {
+  const updateEmployee = useUpdateEmployee();
+  return (
+    <AccountEditRow
+      username={employee.username}
+      formId={`edit-employee-${employee.id}`}
+      leadingCells={<EmployeeIdentityCell employee={employee} />}
+      middleCells={detailCells}
+      save={(changes) => updateEmployee.mutateAsync({ employeeId: employee.id, changes })}
+      describeFailure={(error) =>
+        refusal(
+          employeeErrorMessage(error, employeeMessages.updateFailed),
+          employeeErrorField(error),
+        )
+      }
+      onSaved={onSaved}
+      onFailed={onFailed}
+      onCancel={onCancel}
+    />
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * The admin portal's URLs (spec §2: one per page id). Features link to each other's pages
+ * through these, without importing the app's menu.
+ */
+export const adminPaths = {
+  dashboard: '/admin/dashboard',
+  register: '/admin/register',
+  analytics: '/admin/analytics',
+  employees: '/admin/employees',
+  teams: '/admin/teams',
+  admins: '/admin/admins',
+} as const;
+
+/** Spec §2 'Analytics page': opened preselected for one employee. */
+export function employeeAnalyticsPath(employeeId: string) {
+  return `${adminPaths.analytics}/${employeeId}`;
+}
