@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from './modules/auth/sessions';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { employeeRoutes } from './modules/employees/employees.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { meRoutes } from './modules/me/me.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(employeeRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(presenceRoutes, { ctx });
+  await app.register(meRoutes, { ctx });
 
   await registerWebApp(app, options.webBuildDir);
 

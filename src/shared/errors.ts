@@ -20,6 +20,8 @@ export const errorCatalogue = {
   INVALID_CREDENTIALS: { status: 401, message: signInMessages.invalidCredentials },
   SIGN_IN_ERROR: { status: 500, message: signInMessages.queryError },
 
+  CURRENT_PASSWORD_WRONG: { status: 400, message: 'Current password is incorrect' },
+  SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
   SIGN_OUT_NOT_GONE_HOME: { status: 409, message: 'Set status to Gone Home to sign out' },
 
   SETUP_ALREADY_DONE: { status: 403, message: 'Setup has already been completed' },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { joinTeam, newAdmin, newEmployee, newTeam } from '../test/factories';
+import { DEFAULT_PASSWORD, joinTeam, newAdmin, newEmployee, newTeam } from '../test/factories';
+import { hashToken } from './auth/sessions';
 import { type RoleName, roleNames, signInEveryRole } from '../test/roles';
 import { createTestApp } from '../test/test-app';
 
@@ -209,6 +210,58 @@ const matrix: {
     name: 'PUT /api/agent/status',
     expected: { ...superOnly(403), employee: 200 },
     cell: async () => ({ method: 'PUT', url: '/api/agent/status', payload: { status: 'break' } }),
+  },
+  {
+    name: 'GET /api/me/profile',
+    expected: { ...anyAdmin(200), employee: 200 },
+    cell: async () => ({ method: 'GET', url: '/api/me/profile' }),
+  },
+  {
+    name: 'PATCH /api/me/profile',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => ({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      payload: { fullName: 'Some Name' },
+    }),
+  },
+  {
+    name: 'POST /api/me/password',
+    expected: { ...anyAdmin(400), employee: 400 },
+    // A wrong current password: the route is reachable, and no one's password changes.
+    cell: async () => ({
+      method: 'POST',
+      url: '/api/me/password',
+      payload: { currentPassword: 'not-it', password: 'whatever1', confirmPassword: 'whatever1' },
+    }),
+  },
+  {
+    name: 'GET /api/me/sessions',
+    expected: { ...anyAdmin(200), employee: 200 },
+    cell: async () => ({ method: 'GET', url: '/api/me/sessions' }),
+  },
+  {
+    name: 'DELETE /api/me/sessions/:id',
+    expected: { ...anyAdmin(200), employee: 200 },
+    cell: async (role) => {
+      if (role === 'anonymous') {
+        return { method: 'DELETE', url: '/api/me/sessions/00000000-0000-4000-8000-000000000000' };
+      }
+      // A second session of this role's user, to end.
+      const user = world.users[role];
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { username: user.username, password: DEFAULT_PASSWORD },
+      });
+      const token = signIn.cookies[0]!.value;
+      const second = await t.db
+        .selectFrom('auth_sessions')
+        .select('id')
+        .where('token_hash', '=', hashToken(t.config.sessionSecret!, token))
+        .executeTakeFirstOrThrow();
+      return { method: 'DELETE', url: `/api/me/sessions/${second.id}` };
+    },
   },
   {
     name: 'GET /api/dashboard',

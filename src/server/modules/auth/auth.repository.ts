@@ -246,3 +246,26 @@ export async function ensureSessionSecret(db: Db, candidate: string) {
     .executeTakeFirstOrThrow();
   return row.value;
 }
+
+export function findPasswordHash(db: Db, userId: string) {
+  return db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+}
+
+export function listSessionsOfUser(db: Db, userId: string) {
+  return db
+    .selectFrom('auth_sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'ip', 'user_agent'])
+    .where('user_id', '=', userId)
+    .orderBy('last_seen_at', 'desc')
+    .execute();
+}
+
+/** Ends one session of a user; false when the user has no such session. */
+export async function deleteSessionOfUser(db: Db, userId: string, sessionId: string) {
+  const result = await db
+    .deleteFrom('auth_sessions')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -148,6 +148,70 @@ export function openSession(
   });
 }
 
+/**
+ * A signed-in user changes their own password: the current one must be right; every other
+ * session of theirs ends, this one stays.
+ */
+export async function changeOwnPassword(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { currentPassword: string; password: string },
+  meta: RequestMeta,
+) {
+  const stored = await repo.findPasswordHash(ctx.db, auth.user.id);
+  if (!stored || !(await verifyPassword(stored.password_hash, input.currentPassword))) {
+    throw new AppError('CURRENT_PASSWORD_WRONG', { field: 'currentPassword' });
+  }
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.updatePasswordHash(trx, auth.user.id, passwordHash);
+    await repo.deleteSessionsOfUser(trx, auth.user.id, auth.sessionId);
+    await recordAudit(trx, {
+      action: 'auth.password_changed',
+      actor: auth.user,
+      target: { type: 'user', id: auth.user.id, name: auth.user.username },
+      ip: meta.ip,
+      at: ctx.clock.now(),
+    });
+  });
+}
+
+/** The user's own sessions, most recently used first, marking the one asking. */
+export async function listOwnSessions(ctx: AppContext, auth: AuthContext) {
+  const rows = await repo.listSessionsOfUser(ctx.db, auth.user.id);
+  return {
+    sessions: rows.map((row) => ({
+      id: row.id,
+      created_at: row.created_at.toISOString(),
+      last_seen_at: row.last_seen_at.toISOString(),
+      ip: row.ip,
+      user_agent: row.user_agent,
+      current: row.id === auth.sessionId,
+    })),
+  };
+}
+
+/** Ends one of the user's own sessions (another device, a forgotten browser). */
+export async function revokeOwnSession(
+  ctx: AppContext,
+  auth: AuthContext,
+  sessionId: string,
+  meta: RequestMeta,
+) {
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteSessionOfUser(trx, auth.user.id, sessionId))) {
+      throw new AppError('SESSION_NOT_FOUND');
+    }
+    await recordAudit(trx, {
+      action: 'auth.session_revoked',
+      actor: auth.user,
+      target: { type: 'session', id: sessionId, name: auth.user.username },
+      ip: meta.ip,
+      at: ctx.clock.now(),
+    });
+  });
+}
+
 /** Signs a user out everywhere, except (optionally) the session asking for it. */
 export async function revokeSessions(ctx: AppContext, userId: string, exceptSessionId?: string) {
   await repo.deleteSessionsOfUser(ctx.db, userId, exceptSessionId);

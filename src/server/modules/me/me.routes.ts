@@ -1,0 +1,92 @@
+import { okResponseSchema } from '../../../shared/schemas/auth';
+import {
+  authSessionListSchema,
+  passwordChangeSchema,
+  profileResponseSchema,
+  profileUpdateSchema,
+} from '../../../shared/schemas/me';
+import { idParamsSchema } from '../../../shared/schemas/admins';
+import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { changeOwnPassword, listOwnSessions, revokeOwnSession } from '../auth/auth.service';
+import { changeBy, requestMeta, requireSignedIn } from '../auth/sessions';
+import { getProfile, updateProfile } from './me.service';
+
+/** The signed-in user's own account: profile, password, sessions. */
+export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/api/me/profile',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Your username, team and (employees) full name',
+        response: { 200: profileResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ profile: await getProfile(ctx, changeBy(request).actor) }),
+  );
+
+  app.patch(
+    '/api/me/profile',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Set your full name (employees; an empty name clears it)',
+        body: profileUpdateSchema,
+        response: { 200: profileResponseSchema, ...errorResponses(400, 401, 403, 415) },
+      },
+    },
+    async (request) => {
+      const { actor, ip } = changeBy(request);
+      return { profile: await updateProfile(ctx, actor, request.body.fullName, ip) };
+    },
+  );
+
+  app.post(
+    '/api/me/password',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Change your password; your other sessions end',
+        body: passwordChangeSchema,
+        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 415) },
+      },
+    },
+    async (request) => {
+      await changeOwnPassword(ctx, requireSignedIn(request), request.body, requestMeta(request));
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/me/sessions',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Your signed-in sessions, the current one marked',
+        response: { 200: authSessionListSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => listOwnSessions(ctx, requireSignedIn(request)),
+  );
+
+  app.delete(
+    '/api/me/sessions/:id',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'End one of your sessions',
+        params: idParamsSchema,
+        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await revokeOwnSession(
+        ctx,
+        requireSignedIn(request),
+        request.params.id,
+        requestMeta(request),
+      );
+      return { ok: true as const };
+    },
+  );
+};

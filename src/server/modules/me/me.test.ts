@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD, joinTeam, newAdmin, newEmployee, newTeam } from '../../test/factories';
+import { createTestApp, sessionCookieOf } from '../../test/test-app';
+
+const t = await createTestApp();
+
+async function signIn(username: string, password = DEFAULT_PASSWORD) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { username, password },
+  });
+}
+async function session(username: string) {
+  const cookie = sessionCookieOf(await signIn(username));
+  return (method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie } });
+}
+
+describe('profile', () => {
+  it('shows and sets an employee’s full name; an empty one clears it', async () => {
+    const team = await newTeam(t.db, { name: 'Day Desk' });
+    const agent = await newEmployee(t.db, { username: 'profile_agent' });
+    await joinTeam(t.db, team, agent);
+    const as = await session('profile_agent');
+
+    expect((await as('GET', '/api/me/profile')).json()).toEqual({
+      profile: {
+        username: 'profile_agent',
+        role: 'employee',
+        team: { id: team.id, name: 'Day Desk' },
+        full_name: null,
+      },
+    });
+    const saved = await as('PATCH', '/api/me/profile', { fullName: '  Ada Lovelace ' });
+    expect(saved.json().profile.full_name).toBe('Ada Lovelace');
+    expect(
+      (await as('PATCH', '/api/me/profile', { fullName: '' })).json().profile.full_name,
+    ).toBeNull();
+    const tooLong = await as('PATCH', '/api/me/profile', { fullName: 'x'.repeat(101) });
+    expect(tooLong.json().error.message).toBe('fullName: Full name must be at most 100 characters');
+  });
+
+  it('admins have no full name to set', async () => {
+    const admin = await newAdmin(t.db);
+    const as = await session(admin.username);
+    expect((await as('GET', '/api/me/profile')).json().profile).toMatchObject({
+      role: 'admin',
+      full_name: null,
+    });
+    expect((await as('PATCH', '/api/me/profile', { fullName: 'Boss' })).statusCode).toBe(403);
+  });
+});
+
+describe('changing your own password', () => {
+  it('needs the current password and a valid new one', async () => {
+    const agent = await newEmployee(t.db);
+    const as = await session(agent.username);
+    const wrong = await as('POST', '/api/me/password', {
+      currentPassword: 'not-it',
+      password: 'new-password',
+      confirmPassword: 'new-password',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toEqual({
+      code: 'CURRENT_PASSWORD_WRONG',
+      message: 'Current password is incorrect',
+      field: 'currentPassword',
+    });
+    const mismatch = await as('POST', '/api/me/password', {
+      currentPassword: DEFAULT_PASSWORD,
+      password: 'new-password',
+      confirmPassword: 'other-password',
+    });
+    expect(mismatch.json().error.message).toBe('Passwords do not match');
+    const short = await as('POST', '/api/me/password', {
+      currentPassword: DEFAULT_PASSWORD,
+      password: 'abc',
+      confirmPassword: 'abc',
+    });
+    expect(short.json().error.message).toBe('Password must be at least 6 characters');
+  });
+
+  it('keeps this session, ends the others, and the new password works', async () => {
+    const agent = await newEmployee(t.db);
+    const other = sessionCookieOf(await signIn(agent.username));
+    const as = await session(agent.username);
+    const changed = await as('POST', '/api/me/password', {
+      currentPassword: DEFAULT_PASSWORD,
+      password: 'changed-pass',
+      confirmPassword: 'changed-pass',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await as('GET', '/api/auth/me')).statusCode).toBe(200);
+    const otherMe = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: other },
+    });
+    expect(otherMe.statusCode).toBe(401);
+    expect((await signIn(agent.username)).statusCode).toBe(401);
+    expect((await signIn(agent.username, 'changed-pass')).statusCode).toBe(200);
+  });
+});
+
+describe('your sessions', () => {
+  it('lists them with the current one marked, and ends another', async () => {
+    const agent = await newEmployee(t.db);
+    const other = sessionCookieOf(await signIn(agent.username));
+    const as = await session(agent.username);
+    const { sessions } = (await as('GET', '/api/me/sessions')).json<{
+      sessions: { id: string; current: boolean; ip: string }[];
+    }>();
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    expect(sessions[0]?.ip).toBe('127.0.0.1');
+
+    const otherId = sessions.find((s) => !s.current)!.id;
+    expect((await as('DELETE', `/api/me/sessions/${otherId}`)).statusCode).toBe(200);
+    const otherMe = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: other },
+    });
+    expect(otherMe.statusCode).toBe(401);
+    expect((await as('DELETE', `/api/me/sessions/${otherId}`)).statusCode).toBe(404);
+  });
+
+  it("cannot end someone else's session", async () => {
+    const victim = await newEmployee(t.db);
+    await signIn(victim.username);
+    const victimSession = await t.db
+      .selectFrom('auth_sessions')
+      .select('id')
+      .where('user_id', '=', victim.id)
+      .executeTakeFirstOrThrow();
+    const attacker = await newEmployee(t.db);
+    const as = await session(attacker.username);
+    expect((await as('DELETE', `/api/me/sessions/${victimSession.id}`)).statusCode).toBe(404);
+    const still = await t.db
+      .selectFrom('auth_sessions')
+      .select('id')
+      .where('id', '=', victimSession.id)
+      .execute();
+    expect(still).toHaveLength(1);
+  });
+});
