@@ -4,6 +4,9 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
+import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/fields';
+import type { FormError } from '../lib/form-error';
+import { fieldError } from './field-error';
 
 /** A username field: no auto-capitalising or spell-checking of account names. */
 export function UsernameInput(props: TextInputProps) {
@@ -32,5 +35,55 @@ export function SecretInput({ label, ...props }: PasswordInputProps & { label: s
       aria-invalid={props.error ? true : undefined}
       {...props}
     />
+  );
+}
+
+interface NewPasswordFieldsProps {
+  password: string;
+  confirmPassword: string;
+  onPasswordChange: (value: string) => void;
+  onConfirmPasswordChange: (value: string) => void;
+  /** The error of the whole form: marks whichever of the two fields it is about. */
+  formError: FormError | null;
+  /** 'Password' by default; the reset form says 'New Password'. */
+  passwordLabel?: string;
+  /** Shows the length rule under the first field. */
+  withHint?: boolean;
+  withAsterisk?: boolean;
+}
+
+/** A new password typed twice — every form that sets one uses the same pair. */
+export function NewPasswordFields({
+  password,
+  confirmPassword,
+  onPasswordChange,
+  onConfirmPasswordChange,
+  formError,
+  passwordLabel = 'Password',
+  withHint = false,
+  withAsterisk = false,
+}: NewPasswordFieldsProps) {
+  return (
+    <>
+      <SecretInput
+        label={passwordLabel}
+        name={passwordLabel === 'Password' ? 'password' : 'new-password'}
+        autoComplete="new-password"
+        description={withHint ? `At least ${MIN_PASSWORD_LENGTH} characters` : undefined}
+        withAsterisk={withAsterisk}
+        error={fieldError(formError, 'password')}
+        value={password}
+        onChange={(event) => onPasswordChange(event.currentTarget.value)}
+      />
+      <SecretInput
+        label="Confirm Password"
+        name="confirm-password"
+        autoComplete="new-password"
+        withAsterisk={withAsterisk}
+        error={fieldError(formError, 'confirmPassword')}
+        value={confirmPassword}
+        onChange={(event) => onConfirmPasswordChange(event.currentTarget.value)}
+      />
+    </>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { adminMessages, validationMessages } from '../../../../shared/messages';
 import { newAdminSchema } from '../../../../shared/schemas/admins';
 import { securityQuestions } from '../../../../shared/security-questions';
-import { SecretInput, UsernameInput } from '../../../components/credential-inputs';
+import { NewPasswordFields, UsernameInput } from '../../../components/credential-inputs';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { adminPaths } from '../../../lib/admin-paths';
@@ -84,22 +84,13 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
           value={username}
           onChange={(event) => setUsername(event.currentTarget.value)}
         />
-        <SecretInput
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          description="At least 6 characters"
-          error={fieldError(formError, 'password')}
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
-        <SecretInput
-          label="Confirm Password"
-          name="confirm-password"
-          autoComplete="new-password"
-          error={fieldError(formError, 'confirmPassword')}
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+        <NewPasswordFields
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmPasswordChange={setConfirmPassword}
+          formError={formError}
+          withHint
         />
         <Select
           label="Security Question"

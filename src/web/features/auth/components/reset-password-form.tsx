@@ -6,7 +6,7 @@ import {
   resetPasswordRequestSchema,
   resetQuestionRequestSchema,
 } from '../../../../shared/schemas/auth';
-import { SecretInput, UsernameInput } from '../../../components/credential-inputs';
+import { NewPasswordFields, UsernameInput } from '../../../components/credential-inputs';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { type FormError, firstIssue, refusal } from '../../../lib/form-error';
@@ -150,21 +150,13 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
 
         {step === 'newpassword' && (
           <>
-            <SecretInput
-              label="New Password"
-              name="new-password"
-              autoComplete="new-password"
-              error={fieldError(formError, 'password')}
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <SecretInput
-              label="Confirm Password"
-              name="confirm-password"
-              autoComplete="new-password"
-              error={fieldError(formError, 'confirmPassword')}
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+            <NewPasswordFields
+              password={password}
+              confirmPassword={confirmPassword}
+              onPasswordChange={setPassword}
+              onConfirmPasswordChange={setConfirmPassword}
+              formError={formError}
+              passwordLabel="New Password"
             />
           </>
         )}

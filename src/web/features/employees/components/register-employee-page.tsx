@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { employeeMessages, validationMessages } from '../../../../shared/messages';
 import { canSeeTeamsPage } from '../../../../shared/permissions';
 import { registerEmployeeSchema } from '../../../../shared/schemas/employees';
-import { SecretInput, UsernameInput } from '../../../components/credential-inputs';
+import { NewPasswordFields, UsernameInput } from '../../../components/credential-inputs';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { adminPaths } from '../../../lib/admin-paths';
@@ -97,24 +97,14 @@ export function RegisterEmployeePage() {
               value={username}
               onChange={(event) => setUsername(event.currentTarget.value)}
             />
-            <SecretInput
-              label="Password"
-              name="password"
-              autoComplete="new-password"
-              description="At least 6 characters"
+            <NewPasswordFields
+              password={password}
+              confirmPassword={confirmPassword}
+              onPasswordChange={setPassword}
+              onConfirmPasswordChange={setConfirmPassword}
+              formError={formError}
+              withHint
               withAsterisk
-              error={fieldError(formError, 'password')}
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-            />
-            <SecretInput
-              label="Confirm Password"
-              name="confirm-password"
-              autoComplete="new-password"
-              withAsterisk
-              error={fieldError(formError, 'confirmPassword')}
-              value={confirmPassword}
-              onChange={(event) => setConfirmPassword(event.currentTarget.value)}
             />
             <Select
               label="Team"

@@ -1,5 +1,5 @@
 import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { SecretInput, UsernameInput } from '../../../components/credential-inputs';
+import { NewPasswordFields, UsernameInput } from '../../../components/credential-inputs';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { signInMessages, validationMessages } from '../../../../shared/messages';
@@ -82,22 +82,13 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
             value={username}
             onChange={(event) => setUsername(event.currentTarget.value)}
           />
-          <SecretInput
-            label="Password"
-            name="password"
-            autoComplete="new-password"
-            description="At least 6 characters"
-            error={fieldError(formError, 'password')}
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
-          />
-          <SecretInput
-            label="Confirm Password"
-            name="confirm-password"
-            autoComplete="new-password"
-            error={fieldError(formError, 'confirmPassword')}
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.currentTarget.value)}
+          <NewPasswordFields
+            password={password}
+            confirmPassword={confirmPassword}
+            onPasswordChange={setPassword}
+            onConfirmPasswordChange={setConfirmPassword}
+            formError={formError}
+            withHint
           />
           <Select
             label="Security Question"
