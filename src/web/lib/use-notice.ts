@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SUCCESS_MESSAGE_MS } from './timings';
+import { FORM_CLOSE_DELAY_MS, SUCCESS_MESSAGE_MS } from './timings';
 
 /**
  * One pending timer owned by a component: starting it again replaces the pending one, and
@@ -49,4 +49,39 @@ export function useNotice() {
   );
 
   return { notice, success, error, clear };
+}
+
+/**
+ * Which table row is being edited inline (spec §4): one at a time; opening or closing a row
+ * clears the page's notice; a saved row closes FORM_CLOSE_DELAY_MS after its success message.
+ */
+export function useInlineRowEdit(notice: {
+  clear: () => void;
+  success: (message: string) => void;
+}) {
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const closeLater = useReplaceableTimeout();
+  const { clear, success } = notice;
+
+  const start = useCallback(
+    (row: { id: string }) => {
+      closeLater.cancel();
+      clear();
+      setEditingId(row.id);
+    },
+    [closeLater, clear],
+  );
+  const stop = useCallback(() => {
+    closeLater.cancel();
+    clear();
+    setEditingId(null);
+  }, [closeLater, clear]);
+  const saved = useCallback(
+    (message: string) => {
+      success(message);
+      closeLater.start(() => setEditingId(null), FORM_CLOSE_DELAY_MS);
+    },
+    [closeLater, success],
+  );
+  return { editingId, start, stop, saved };
 }

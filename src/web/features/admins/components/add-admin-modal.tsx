@@ -1,10 +1,13 @@
-import { Anchor, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { adminMessages, validationMessages } from '../../../../shared/messages';
 import { newAdminSchema } from '../../../../shared/schemas/admins';
-import { securityQuestions } from '../../../../shared/security-questions';
-import { NewPasswordFields, UsernameInput } from '../../../components/credential-inputs';
+import {
+  NewPasswordFields,
+  SecurityQuestionFields,
+  UsernameInput,
+} from '../../../components/credential-inputs';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { adminPaths } from '../../../lib/admin-paths';
@@ -92,22 +95,12 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
           formError={formError}
           withHint
         />
-        <Select
-          label="Security Question"
-          placeholder="Choose a question"
-          data={securityQuestions}
-          error={fieldError(formError, 'securityQuestion')}
-          value={securityQuestion}
-          onChange={setSecurityQuestion}
-          allowDeselect={false}
-        />
-        <TextInput
-          label="Answer"
-          name="security-answer"
-          autoComplete="off"
-          error={fieldError(formError, 'securityAnswer')}
-          value={securityAnswer}
-          onChange={(event) => setSecurityAnswer(event.currentTarget.value)}
+        <SecurityQuestionFields
+          question={securityQuestion}
+          answer={securityAnswer}
+          onQuestionChange={setSecurityQuestion}
+          onAnswerChange={setSecurityAnswer}
+          formError={formError}
         />
         <Select
           label="Team"

@@ -7,8 +7,8 @@ import { canManageTeams } from '../../../../shared/permissions';
 import type { AdminRow } from '../../../../shared/schemas/admins';
 import { FormAlert } from '../../../components/form-alert';
 import { useSession } from '../../../lib/session';
-import { FORM_CLOSE_DELAY_MS, SEARCH_DEBOUNCE_MS } from '../../../lib/timings';
-import { useNotice, useReplaceableTimeout } from '../../../lib/use-notice';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/timings';
+import { useInlineRowEdit, useNotice } from '../../../lib/use-notice';
 import { CreateTeamModal } from '../../teams';
 import { useAdmins } from '../api/get-admins';
 import { adminListErrorMessage } from '../error-messages';
@@ -25,21 +25,8 @@ export function AdminsPage() {
   const notice = useNotice();
   const [isAddAdminOpen, addAdminModal] = useDisclosure(false);
   const [isCreateTeamOpen, createTeamModal] = useDisclosure(false);
-  const [editingAdminId, setEditingAdminId] = useState<string | null>(null);
   const [adminToDelete, setAdminToDelete] = useState<AdminRow | null>(null);
-  const closeEditLater = useReplaceableTimeout();
-
-  function startEditing(admin: AdminRow) {
-    closeEditLater.cancel();
-    notice.clear();
-    setEditingAdminId(admin.id);
-  }
-
-  function stopEditing() {
-    closeEditLater.cancel();
-    notice.clear();
-    setEditingAdminId(null);
-  }
+  const rowEdit = useInlineRowEdit(notice);
 
   return (
     <Stack gap="lg">
@@ -89,12 +76,11 @@ export function AdminsPage() {
               <AdminsTable
                 admins={admins.data.admins}
                 signedInUserId={user?.id}
-                editingAdminId={editingAdminId}
-                onEdit={startEditing}
-                onCancelEdit={stopEditing}
+                editingAdminId={rowEdit.editingId}
+                onEdit={rowEdit.start}
+                onCancelEdit={rowEdit.stop}
                 onSaved={() => {
-                  notice.success(adminMessages.updated);
-                  closeEditLater.start(() => setEditingAdminId(null), FORM_CLOSE_DELAY_MS);
+                  rowEdit.saved(adminMessages.updated);
                 }}
                 onEditFailed={notice.error}
                 onDelete={setAdminToDelete}

@@ -7,8 +7,8 @@ import { canSeeTeamsPage } from '../../../../shared/permissions';
 import type { EmployeeRow } from '../../../../shared/schemas/employees';
 import { FormAlert } from '../../../components/form-alert';
 import { useSession } from '../../../lib/session';
-import { FORM_CLOSE_DELAY_MS, SEARCH_DEBOUNCE_MS } from '../../../lib/timings';
-import { useNotice, useReplaceableTimeout } from '../../../lib/use-notice';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/timings';
+import { useInlineRowEdit, useNotice } from '../../../lib/use-notice';
 import { useEmployees } from '../api/get-employees';
 import { DeleteEmployeeModal } from './delete-employee-modal';
 import { EmployeesTable } from './employees-table';
@@ -23,21 +23,8 @@ export function EmployeesPage() {
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const employees = useEmployees(debouncedSearch);
   const notice = useNotice();
-  const [editingEmployeeId, setEditingEmployeeId] = useState<string | null>(null);
   const [employeeToDelete, setEmployeeToDelete] = useState<EmployeeRow | null>(null);
-  const closeEditLater = useReplaceableTimeout();
-
-  function startEditing(employee: EmployeeRow) {
-    closeEditLater.cancel();
-    notice.clear();
-    setEditingEmployeeId(employee.id);
-  }
-
-  function stopEditing() {
-    closeEditLater.cancel();
-    notice.clear();
-    setEditingEmployeeId(null);
-  }
+  const rowEdit = useInlineRowEdit(notice);
 
   return (
     <Stack gap="lg">
@@ -71,12 +58,11 @@ export function EmployeesPage() {
               <EmployeesTable
                 employees={employees.data.employees}
                 canOpenTeamsPage={user ? canSeeTeamsPage(user) : false}
-                editingEmployeeId={editingEmployeeId}
-                onEdit={startEditing}
-                onCancelEdit={stopEditing}
+                editingEmployeeId={rowEdit.editingId}
+                onEdit={rowEdit.start}
+                onCancelEdit={rowEdit.stop}
                 onSaved={() => {
-                  notice.success(employeeMessages.updated);
-                  closeEditLater.start(() => setEditingEmployeeId(null), FORM_CLOSE_DELAY_MS);
+                  rowEdit.saved(employeeMessages.updated);
                 }}
                 onEditFailed={notice.error}
                 onDelete={setEmployeeToDelete}

@@ -1,12 +1,15 @@
-import { Button, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { NewPasswordFields, UsernameInput } from '../../../components/credential-inputs';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { signInMessages, validationMessages } from '../../../../shared/messages';
 import { type SessionUser, adminAccountSchema } from '../../../../shared/schemas/auth';
-import { securityQuestions } from '../../../../shared/security-questions';
 import { BrandMark } from '../../../components/brand-mark';
 import { CenteredCard } from '../../../components/centered-card';
+import {
+  NewPasswordFields,
+  SecurityQuestionFields,
+  UsernameInput,
+} from '../../../components/credential-inputs';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { hasErrorCode, serverRefusalMessage } from '../../../lib/api-client';
@@ -90,23 +93,13 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
             formError={formError}
             withHint
           />
-          <Select
-            label="Security Question"
-            placeholder="Choose a question"
-            description="Used to reset the password if it is forgotten"
-            data={securityQuestions}
-            error={fieldError(formError, 'securityQuestion')}
-            value={securityQuestion}
-            onChange={setSecurityQuestion}
-            allowDeselect={false}
-          />
-          <TextInput
-            label="Answer"
-            name="security-answer"
-            autoComplete="off"
-            error={fieldError(formError, 'securityAnswer')}
-            value={securityAnswer}
-            onChange={(event) => setSecurityAnswer(event.currentTarget.value)}
+          <SecurityQuestionFields
+            question={securityQuestion}
+            answer={securityAnswer}
+            onQuestionChange={setSecurityQuestion}
+            onAnswerChange={setSecurityAnswer}
+            formError={formError}
+            withHint
           />
           <Button type="submit" fullWidth disabled={isCreating}>
             {isCreating ? 'Creating...' : 'Create Super Admin'}
