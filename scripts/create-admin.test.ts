@@ -45,7 +45,7 @@ describe('npm run create-admin', { timeout: 60_000 }, () => {
 
     // What it wrote is a real account: sign in, and the reset question is the third one.
     const database = await openDatabase({ dataDir: path.join(dataDir, 'pgdata') });
-    const app = await buildApp(testConfig(), database.db);
+    const app = await buildApp(testConfig(), database);
     const signIn = await app.inject({
       method: 'POST',
       url: '/api/auth/sign-in',

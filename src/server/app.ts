@@ -2,6 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
@@ -14,15 +16,20 @@ import { adminRoutes } from './modules/admins/admins.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate, resolveSessionSecret } from './modules/auth/auth.service';
 import { SESSION_COOKIE } from './modules/auth/sessions';
+import { type CallEngine, createCallEngine } from './modules/calls/call-engine';
+import { callRoutes } from './modules/calls/calls.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { employeeRoutes } from './modules/employees/employees.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createLiveHub } from './modules/live/live-hub';
+import { liveRoutes } from './modules/live/live.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
+import { agentStateOf } from './modules/presence/presence.service';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
 import { type AppContext, type Clock, systemClock } from './platform/context';
-import type { Db } from './platform/database';
+import type { DatabaseHandle } from './platform/database';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { registerSecurity } from './platform/security';
 import { registerWebApp } from './platform/web';
@@ -33,16 +40,20 @@ export interface AppOptions {
   clock?: Clock;
   /** Where the built web app is (default: dist/web). */
   webBuildDir?: string;
+  /** True when no other process can use this database (embedded PGlite, locked). */
+  soleProcess?: boolean;
+  /** The call engine's source of randomness (tests pin it). */
+  random?: () => number;
 }
 
 /** Builds the whole server — platform plugins, then each module, registered explicitly. */
-export async function buildApp(config: Config, db: Db, options: AppOptions = {}) {
+export async function buildApp(
+  config: Config,
+  database: Pick<DatabaseHandle, 'db' | 'listen'>,
+  options: AppOptions = {},
+) {
+  const { db } = database;
   const sessionSecret = await resolveSessionSecret(db, config.sessionSecret);
-  const ctx: AppContext = {
-    config: { ...config, sessionSecret },
-    db,
-    clock: options.clock ?? systemClock,
-  };
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -56,12 +67,40 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const hub = createLiveHub({
+    db,
+    listen: database.listen,
+    instanceId: randomUUID(),
+    stateOf: (userId) => agentStateOf(ctx, userId),
+    deadAfterMs: 2 * config.callEngine.heartbeatMs + 1000,
+    log: app.log,
+  });
+  const ctx: AppContext = {
+    config: { ...config, sessionSecret },
+    db,
+    clock: options.clock ?? systemClock,
+    live: hub,
+  };
+  const callEngine = createCallEngine({ ctx, hub, random: options.random, log: app.log });
+  app.decorate('ctx', ctx);
+  app.decorate('callEngine', callEngine);
+  app.addHook('onReady', async () => {
+    await hub.start();
+    await callEngine.recover({ soleProcess: options.soleProcess ?? false });
+    callEngine.start();
+  });
+  app.addHook('preClose', async () => {
+    await callEngine.stop();
+    await hub.close(ctx.clock.now());
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurity(app);
 
   await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: (request) => request.ip ?? 'unknown',
@@ -107,10 +146,20 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await app.register(dashboardRoutes, { ctx });
   await app.register(presenceRoutes, { ctx });
   await app.register(meRoutes, { ctx });
+  await app.register(callRoutes, { ctx });
+  await app.register(liveRoutes, { ctx, hub });
 
   await registerWebApp(app, options.webBuildDir);
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services' context (tests call services directly with it). */
+    ctx: AppContext;
+    callEngine: CallEngine;
+  }
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

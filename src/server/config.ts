@@ -12,31 +12,49 @@ function isTimeZone(zone: string) {
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
-  CALL_CENTRE_TZ: z
-    .string()
-    .refine(isTimeZone, 'must be an IANA time zone such as America/New_York')
-    .default('America/New_York'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
-  RATE_LIMIT_WINDOW_MINUTES: positiveInt(15),
-  RATE_LIMIT_SIGN_IN_FAILURES: positiveInt(10),
-  RATE_LIMIT_RESET_ANSWER_FAILURES: positiveInt(5),
-  RATE_LIMIT_FAILURES_PER_IP: positiveInt(100),
-  RATE_LIMIT_AUTH_PER_IP: positiveInt(1000),
-});
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+    CALL_CENTRE_TZ: z
+      .string()
+      .refine(isTimeZone, 'must be an IANA time zone such as America/New_York')
+      .default('America/New_York'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    RATE_LIMIT_WINDOW_MINUTES: positiveInt(15),
+    RATE_LIMIT_SIGN_IN_FAILURES: positiveInt(10),
+    RATE_LIMIT_RESET_ANSWER_FAILURES: positiveInt(5),
+    RATE_LIMIT_FAILURES_PER_IP: positiveInt(100),
+    RATE_LIMIT_AUTH_PER_IP: positiveInt(1000),
+    CALL_OFFER_DELAY_MIN_MS: positiveInt(5000),
+    CALL_OFFER_DELAY_MAX_MS: positiveInt(10_999),
+    CALL_RING_MS: positiveInt(20_000),
+    CALL_CONNECT_DELAY_MS: z.coerce.number().int().min(0).default(2500),
+    CALL_DISCONNECT_GRACE_MS: positiveInt(10_000),
+    CALL_ENGINE_TICK_MS: z.coerce.number().int().min(0).default(250),
+    LIVE_HEARTBEAT_MS: positiveInt(3000),
+  })
+  .refine((e) => e.CALL_OFFER_DELAY_MIN_MS <= e.CALL_OFFER_DELAY_MAX_MS, {
+    path: ['CALL_OFFER_DELAY_MAX_MS'],
+    error: 'must be at least CALL_OFFER_DELAY_MIN_MS',
+  })
+  .refine((e) => e.LIVE_HEARTBEAT_MS < e.CALL_DISCONNECT_GRACE_MS, {
+    path: ['LIVE_HEARTBEAT_MS'],
+    error: 'must be shorter than CALL_DISCONNECT_GRACE_MS',
+  });
 
 export interface Config {
   port: number;
@@ -59,7 +77,35 @@ export interface Config {
     /** Every sign-in, reset and setup request per address: a flood guard, not a guess limit. */
     authRequestsPerAddress: number;
   };
+  /** The call engine's timings (spec §9 defaults); tests shrink them. */
+  callEngine: CallEngineConfig;
 }
+
+export interface CallEngineConfig {
+  /** Random delay before an offer to an eligible agent, inclusive bounds. */
+  offerDelayMinMs: number;
+  offerDelayMaxMs: number;
+  /** How long an offer rings before it is missed. */
+  ringMs: number;
+  /** The connecting screen after an answer or a dial, before the active call shows. */
+  connectDelayMs: number;
+  /** A ringing call is missed once the agent's every live connection has been gone this long. */
+  disconnectGraceMs: number;
+  /** How often this process runs the engine; 0 turns it off (tests tick by hand). */
+  tickMs: number;
+  /** How often this process refreshes its live connections and pings its sockets. */
+  heartbeatMs: number;
+}
+
+export const defaultCallEngine: CallEngineConfig = {
+  offerDelayMinMs: 5000,
+  offerDelayMaxMs: 10_999,
+  ringMs: 20_000,
+  connectDelayMs: 2500,
+  disconnectGraceMs: 10_000,
+  tickMs: 250,
+  heartbeatMs: 3000,
+};
 
 export class ConfigError extends Error {}
 
@@ -91,6 +137,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       failuresPerAddress: e.RATE_LIMIT_FAILURES_PER_IP,
       authRequestsPerAddress: e.RATE_LIMIT_AUTH_PER_IP,
     },
+    callEngine: {
+      offerDelayMinMs: e.CALL_OFFER_DELAY_MIN_MS,
+      offerDelayMaxMs: e.CALL_OFFER_DELAY_MAX_MS,
+      ringMs: e.CALL_RING_MS,
+      connectDelayMs: e.CALL_CONNECT_DELAY_MS,
+      disconnectGraceMs: e.CALL_DISCONNECT_GRACE_MS,
+      tickMs: e.CALL_ENGINE_TICK_MS,
+      heartbeatMs: e.LIVE_HEARTBEAT_MS,
+    },
   };
 }
 
@@ -113,6 +168,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       failuresPerAddress: 100,
       authRequestsPerAddress: 10_000,
     },
+    // Tests run the engine by hand with the fake clock.
+    callEngine: { ...defaultCallEngine, tickMs: 0 },
     ...overrides,
   };
 }

@@ -9,7 +9,7 @@ async function main() {
   const database = await openConfiguredDatabase(config, 'server', (error) =>
     console.warn(`database: an idle connection was closed by the server (${error.message})`),
   );
-  const app = await buildApp(config, database.db);
+  const app = await buildApp(config, database, { soleProcess: database.kind === 'pglite' });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -24,6 +24,12 @@ export const errorCatalogue = {
   SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
   SIGN_OUT_NOT_GONE_HOME: { status: 409, message: 'Set status to Gone Home to sign out' },
 
+  CALL_NOT_FOUND: { status: 404, message: 'Call not found' },
+  CALL_NOT_RINGING: { status: 409, message: 'This call is no longer ringing' },
+  CALL_NOT_ACTIVE: { status: 409, message: 'This call is not in progress' },
+  CALL_IN_PROGRESS: { status: 409, message: 'Finish the current call first' },
+  OUTBOUND_NEEDS_OUT_BOUND: { status: 409, message: 'Set status to Out Bound to place a call' },
+
   SETUP_ALREADY_DONE: { status: 403, message: 'Setup has already been completed' },
 
   RESET_USERNAME_NOT_FOUND: { status: 404, message: resetMessages.usernameNotFound },

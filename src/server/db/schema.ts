@@ -54,6 +54,26 @@ export interface CallLogsTable {
   ended_at: Timestamp | null;
   duration_seconds: number | null;
   notes: string | null;
+  /** While ringing: when the offer becomes missed. */
+  ring_deadline: Timestamp | null;
+}
+
+export interface CallOffersTable {
+  user_id: string;
+  /** When the agent last became eligible for an offer. */
+  basis: Timestamp;
+  due_at: Timestamp;
+}
+
+export interface LiveConnectionsTable {
+  id: Generated<string>;
+  user_id: string;
+  session_id: string;
+  /** The server process holding the socket. */
+  instance_id: string;
+  opened_at: Timestamp;
+  seen_at: Timestamp;
+  closed_at: Timestamp | null;
 }
 
 export interface EmployeeStatusLogTable {
@@ -133,6 +153,8 @@ export interface Database {
   audit_log: AuditLogTable;
   auth_attempts: AuthAttemptsTable;
   app_settings: AppSettingsTable;
+  call_offers: CallOffersTable;
+  live_connections: LiveConnectionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, joinTeam, newAdmin, newEmployee, newTeam } from '../test/factories';
 import { hashToken } from './auth/sessions';
 import { type RoleName, roleNames, signInEveryRole } from '../test/roles';
+import { connectLive } from '../test/agent';
 import { createTestApp } from '../test/test-app';
 
 /**
@@ -268,7 +269,87 @@ const matrix: {
     expected: anyAdmin(200),
     cell: async () => ({ method: 'GET', url: '/api/dashboard' }),
   },
+  {
+    name: 'GET /api/agent/calls',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => ({ method: 'GET', url: '/api/agent/calls?limit=10' }),
+  },
+  {
+    name: 'GET /api/agent/today',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => ({ method: 'GET', url: '/api/agent/today' }),
+  },
+  {
+    name: 'POST /api/agent/calls/outbound',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async (role) => {
+      await employeeCall('none');
+      if (role === 'employee') {
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/agent/status',
+          payload: { status: 'out_bound' },
+          headers: { cookie: world.cookies.employee! },
+        });
+      }
+      return { method: 'POST', url: '/api/agent/calls/outbound', payload: { phoneNumber: '12' } };
+    },
+  },
+  ...(['answer', 'decline'] as const).map((action) => ({
+    name: `POST /api/agent/calls/:id/${action}`,
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async (): Promise<Cell> => {
+      const id = await employeeCall('ringing');
+      return { method: 'POST', url: `/api/agent/calls/${id}/${action}` };
+    },
+  })),
+  {
+    name: 'POST /api/agent/calls/:id/end',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => {
+      const id = await employeeCall('active');
+      return { method: 'POST', url: `/api/agent/calls/${id}/end` };
+    },
+  },
+  {
+    name: 'PATCH /api/agent/calls/:id',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => {
+      const id = await employeeCall('active');
+      return { method: 'PATCH', url: `/api/agent/calls/${id}`, payload: { notes: 'Called back' } };
+    },
+  },
 ];
+
+/**
+ * A call of the matrix's employee in `phase`, its id; any call of theirs still open is
+ * ended first ('none' just does that).
+ */
+async function employeeCall(phase: 'none' | 'ringing' | 'active') {
+  const userId = world.users.employee.id;
+  const now = t.clock.now();
+  await t.db
+    .updateTable('call_logs')
+    .set({ call_status: 'missed', ended_at: now })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .execute();
+  if (phase === 'none') return undefined;
+  const row = await t.db
+    .insertInto('call_logs')
+    .values({
+      user_id: userId,
+      phone_number: '12125550100',
+      call_type: 'inbound',
+      time_received: now,
+      ...(phase === 'ringing'
+        ? { call_status: null, ring_deadline: new Date(now.getTime() + 20_000) }
+        : { call_status: 'answered', answered_at: now }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
 describe.each(matrix)('$name', ({ expected, cell }) => {
   it.each(roleNames)('%s', async (role) => {
@@ -282,6 +363,21 @@ describe.each(matrix)('$name', ({ expected, cell }) => {
     });
     expect(response.statusCode, response.body).toBe(expected[role]);
     if (response.statusCode >= 400) expect(response.json().error.code).toMatch(/^[A-Z_]+$/);
+  });
+});
+
+describe('GET /api/live (WebSocket)', () => {
+  const closes = { anonymous: 4401, employee: undefined } as Record<RoleName, number | undefined>;
+  it.each(roleNames)('%s', async (role) => {
+    const cookie = world.cookies[role];
+    const live = await connectLive(t.app, cookie ? { cookie } : {});
+    const expected = role in closes ? closes[role] : 4403;
+    if (expected === undefined) {
+      expect((await live.waitFor(() => true)).status).toBeDefined();
+      live.socket.terminate();
+    } else {
+      expect((await live.closed).code).toBe(expected);
+    }
   });
 });
 

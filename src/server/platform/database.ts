@@ -10,9 +10,19 @@ import { lockDataDir } from './data-dir-lock';
 
 export type Db = Kysely<Database>;
 
+/**
+ * LISTEN on a channel: `onPayload` gets each NOTIFY payload, from any process on the
+ * database. Resolves once listening, with a function that stops.
+ */
+export type Listen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+) => Promise<() => Promise<void>>;
+
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  listen: Listen;
   /** PGlite only: the engine, for dumps in tests. */
   pglite?: PGlite;
   close(): Promise<void>;
@@ -50,7 +60,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // the next query that fails reports its own error.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      listen: postgresListen(options.url, options.onIdleConnectionError),
+      close: () => db.destroy(),
+    };
   }
 
   const pglite = await PGlite.create({
@@ -60,7 +75,88 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   // Destroying the dialect closes PGlite, which flushes the data directory.
-  return { db, kind: 'pglite', pglite, close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    listen: async (channel, onPayload) => {
+      const unlisten = await pglite.listen(channel, onPayload);
+      return async () => {
+        if (!pglite.closed) await unlisten();
+      };
+    },
+    close: () => db.destroy(),
+  };
+}
+
+const RELISTEN_DELAY_MS = { first: 500, max: 10_000 };
+
+/**
+ * LISTEN on its own PostgreSQL connection (a pooled one would be handed to other queries).
+ * A lost connection is replaced with backoff; notifications sent meanwhile are lost, which
+ * the live clients cover by resynchronising when they reconnect.
+ */
+function postgresListen(url: string, onError?: (error: Error) => void): Listen {
+  return async (channel, onPayload) => {
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let delay = RELISTEN_DELAY_MS.first;
+    let retry: NodeJS.Timeout | undefined;
+
+    const discard = (old: pg.Client) => {
+      old.removeAllListeners();
+      old.on('error', () => undefined);
+      void old.end().catch(() => undefined);
+    };
+    const lose = (lost: pg.Client, error?: Error) => {
+      if (lost !== client) return;
+      if (error) onError?.(error);
+      client = undefined;
+      discard(lost);
+      connectLater();
+    };
+    const connect = async () => {
+      const next = new pg.Client({ connectionString: url });
+      next.on('notification', (message) => {
+        if (message.channel === channel && message.payload !== undefined) {
+          onPayload(message.payload);
+        }
+      });
+      next.on('error', (error) => lose(next, error));
+      next.on('end', () => lose(next));
+      try {
+        await next.connect();
+        await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      } catch (error) {
+        discard(next);
+        throw error;
+      }
+      client = next;
+      delay = RELISTEN_DELAY_MS.first;
+    };
+    const connectLater = () => {
+      if (stopped || retry) return;
+      retry = setTimeout(() => {
+        retry = undefined;
+        if (stopped) return;
+        connect().catch((error: unknown) => {
+          onError?.(error as Error);
+          delay = Math.min(delay * 2, RELISTEN_DELAY_MS.max);
+          connectLater();
+        });
+      }, delay);
+    };
+
+    await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      current?.removeAllListeners();
+      await current?.end();
+    };
+  };
 }
 
 /** True for PostgreSQL's unique-violation error on either driver (never use instanceof). */

@@ -56,6 +56,15 @@ function originHost(origin: string) {
   }
 }
 
+/** True when a browser says the request comes from another site's page. */
+export function isCrossSite(request: FastifyRequest) {
+  const origin = request.headers.origin;
+  return (
+    (origin !== undefined && originHost(origin) !== request.host) ||
+    request.headers['sec-fetch-site'] === 'cross-site'
+  );
+}
+
 /**
  * A state-changing request must come from our own pages: a browser always sends Origin on
  * such requests, so a foreign or opaque one is refused (cross-site form posts, CSRF).
@@ -64,11 +73,7 @@ function originHost(origin: string) {
  */
 export function assertSameOriginJson(request: FastifyRequest) {
   if (!STATE_CHANGING.has(request.method)) return;
-  const origin = request.headers.origin;
-  if (origin !== undefined && originHost(origin) !== request.host) {
-    throw new AppError('CROSS_ORIGIN');
-  }
-  if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('CROSS_ORIGIN');
+  if (isCrossSite(request)) throw new AppError('CROSS_ORIGIN');
 
   const hasBody =
     request.headers['transfer-encoding'] !== undefined ||

@@ -39,13 +39,13 @@ export async function createTestApp(overrides: Partial<Config> = {}) {
   const database = await openTestDatabase();
   const clock = new FakeClock();
   const config = testConfig({ databaseUrl: process.env.DATABASE_URL, ...overrides });
-  const app = await buildApp(config, database.db, { clock });
+  const app = await buildApp(config, database, { clock, random: () => 0.5 });
   await app.ready();
   afterAll(async () => {
     await app.close();
     await database.close();
   });
-  return { app, db: database.db, clock, config, ctx: { db: database.db, config, clock } };
+  return { app, database, db: database.db, clock, config, ctx: app.ctx };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

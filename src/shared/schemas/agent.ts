@@ -1,8 +1,34 @@
 import { z } from 'zod';
+import { MAX_PHONE_DIGITS } from '../phone';
 import { agentStatuses, systemStatuses } from '../statuses';
 import { isoDateTime } from './fields';
 
 export const agentStatusSchema = z.enum(agentStatuses);
+
+export const callTypeSchema = z.enum(['inbound', 'outbound']);
+export type CallType = z.infer<typeof callTypeSchema>;
+export const callOutcomeSchema = z.enum(['answered', 'declined', 'missed']);
+export type CallOutcome = z.infer<typeof callOutcomeSchema>;
+
+/**
+ * The agent's open call, if any. Every timer is derived from these server timestamps:
+ * the ring countdown from `ringDeadline`, the connecting screen until `answeredAt` +
+ * `connectDelayMs`, the call timer from `answeredAt`.
+ */
+export const currentCallSchema = z.object({
+  id: z.string(),
+  /** Digits only; shown with formatPhone. */
+  phoneNumber: z.string(),
+  callType: callTypeSchema,
+  /** ringing: offered, waiting for Answer/Decline; active: answered, not yet ended. */
+  phase: z.enum(['ringing', 'active']),
+  offeredAt: isoDateTime,
+  /** When an unanswered offer becomes missed; null once answered. */
+  ringDeadline: isoDateTime.nullable(),
+  answeredAt: isoDateTime.nullable(),
+  notes: z.string().nullable(),
+});
+export type CurrentCall = z.infer<typeof currentCallSchema>;
 
 /**
  * The agent's status as the server knows it. Timers are derived, never stored per second:
@@ -19,6 +45,10 @@ export const agentStateSchema = z.object({
   day: z.string(),
   /** Seconds spent today in each status, the current one counted up to `serverNow`. */
   todaySeconds: z.record(z.string(), z.number().int()),
+  /** The ringing or active call, or null ('No active calls'). */
+  call: currentCallSchema.nullable(),
+  /** How long the connecting screen shows after an answer or a dial (spec §9: 2.5 s). */
+  connectDelayMs: z.number().int(),
 });
 export type AgentState = z.infer<typeof agentStateSchema>;
 
@@ -27,3 +57,54 @@ export const changeStatusSchema = z.object({
     error: 'On Call and After Call Work are set by the system',
   }),
 });
+
+/** One Activity Log row (spec §2): a call that was answered, declined or missed. */
+export const callLogEntrySchema = z.object({
+  id: z.string(),
+  phoneNumber: z.string(),
+  callType: callTypeSchema,
+  timeReceived: isoDateTime,
+  callStatus: callOutcomeSchema,
+  /** Null while an answered call is still going on. */
+  durationSeconds: z.number().int().nullable(),
+  notes: z.string().nullable(),
+});
+export type CallLogEntry = z.infer<typeof callLogEntrySchema>;
+
+export const RECENT_CALLS_LIMIT = 10;
+
+export const callLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(RECENT_CALLS_LIMIT),
+});
+
+export const callLogSchema = z.object({ calls: z.array(callLogEntrySchema) });
+
+/** A dialled number: the dialer's digits, more than one and at most 11 (spec §5 'Dialer'). */
+export const outboundCallSchema = z.object({
+  phoneNumber: z
+    .string({ error: 'Enter a phone number' })
+    .regex(new RegExp(`^\\d{2,${MAX_PHONE_DIGITS}}$`), {
+      error: `Enter a phone number of 2 to ${MAX_PHONE_DIGITS} digits`,
+    }),
+});
+
+export const MAX_CALL_NOTES_LENGTH = 5000;
+
+export const callNotesSchema = z.object({
+  notes: z.string().max(MAX_CALL_NOTES_LENGTH, {
+    error: `Notes must be at most ${MAX_CALL_NOTES_LENGTH} characters`,
+  }),
+});
+
+export const callIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a call id' }) });
+
+/** The agent's own totals for the call centre's today (the Analytics page of the portal). */
+export const agentTodaySchema = z.object({
+  day: z.string(),
+  calls: z.number().int(),
+  answered: z.number().int(),
+  declined: z.number().int(),
+  missed: z.number().int(),
+  talkSeconds: z.number().int(),
+});
+export type AgentToday = z.infer<typeof agentTodaySchema>;

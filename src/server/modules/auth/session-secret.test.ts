@@ -11,8 +11,8 @@ describe('the generated session secret', () => {
   it('is shared by every process on the same database, so sessions work on all of them', async () => {
     const config = testConfig({ sessionSecret: undefined, databaseUrl: process.env.DATABASE_URL });
     const [first, second] = await Promise.all([
-      buildApp(config, database.db),
-      buildApp(config, database.db),
+      buildApp(config, database),
+      buildApp(config, database),
     ]);
     const admin = await newAdmin(database.db);
 

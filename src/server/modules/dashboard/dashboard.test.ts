@@ -50,6 +50,9 @@ async function calls(
         call_type: 'inbound',
         call_status: status,
         time_received: '2026-03-14T15:00:00Z',
+        // Resolved calls are over; a ringing one (null) waits for its deadline.
+        ended_at: status ? '2026-03-14T15:05:00Z' : null,
+        ring_deadline: status ? null : '2026-03-14T15:00:20Z',
       })
       .execute();
   }

@@ -2,7 +2,10 @@ import type { SessionUser } from '../../../shared/schemas/auth';
 import type { AgentState } from '../../../shared/schemas/agent';
 import { type AgentStatus, INITIAL_STATUS } from '../../../shared/statuses';
 import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/database';
 import { AppError } from '../../platform/errors';
+import { toCurrentCall } from '../calls/call-views';
+import * as callsRepo from '../calls/calls.repository';
 import * as repo from './presence.repository';
 
 /** The softphone is the employees' side: admins have no status. */
@@ -10,16 +13,21 @@ function assertAgent(actor: Pick<SessionUser, 'role'>) {
   if (actor.role !== 'employee') throw new AppError('FORBIDDEN');
 }
 
-/**
- * The agent's status and today's time per status, derived from the interval rows: the
- * current status is restored from its open row (across reloads, tabs and restarts).
- */
-export async function getAgentState(ctx: AppContext, actor: SessionUser): Promise<AgentState> {
+export function getAgentState(ctx: AppContext, actor: SessionUser) {
   assertAgent(actor);
+  return agentStateOf(ctx, actor.id);
+}
+
+/**
+ * The agent's status, today's time per status and the open call, derived from the rows:
+ * the status is restored from its open interval (across reloads, tabs and restarts).
+ */
+export async function agentStateOf(ctx: AppContext, userId: string): Promise<AgentState> {
   const now = ctx.clock.now();
-  const [open, today] = await Promise.all([
-    repo.findOpenInterval(ctx.db, actor.id),
-    repo.secondsPerStatusToday(ctx.db, actor.id, now, ctx.config.callCentreTimeZone),
+  const [open, today, call] = await Promise.all([
+    repo.findOpenInterval(ctx.db, userId),
+    repo.secondsPerStatusToday(ctx.db, userId, now, ctx.config.callCentreTimeZone),
+    callsRepo.findOpenCall(ctx.db, userId),
   ]);
   return {
     status: (open?.status as AgentStatus | undefined) ?? INITIAL_STATUS,
@@ -27,27 +35,49 @@ export async function getAgentState(ctx: AppContext, actor: SessionUser): Promis
     serverNow: now.toISOString(),
     day: today.day,
     todaySeconds: today.seconds,
+    call: call ? toCurrentCall(call) : null,
+    connectDelayMs: ctx.config.callEngine.connectDelayMs,
   };
 }
 
 /**
- * Closes the open interval and opens the next, in one transaction with the agent's row
- * locked: concurrent changes take turns, and the database allows one open row per agent.
- * Setting the current status again changes nothing.
+ * Closes the open interval and opens the next (and today's session row). The caller holds
+ * the agent's lock in a transaction. Returns false when the status is already `status`.
+ */
+export async function switchStatus(
+  db: Db,
+  userId: string,
+  status: AgentStatus,
+  now: Date,
+  timeZone: string,
+) {
+  const open = await repo.findOpenInterval(db, userId);
+  if ((open?.status ?? null) === status) return false;
+  if (open) await repo.closeInterval(db, open.id, now);
+  await repo.openInterval(db, userId, status, now);
+  await repo.openSessionOfDay(db, userId, now, timeZone);
+  return true;
+}
+
+/**
+ * The agent picks a status, in one transaction with the agent's row locked: concurrent
+ * changes take turns, and the database allows one open interval per agent. Not during a
+ * call; a ringing offer is missed when the agent leaves Available. Picking the current
+ * status again changes nothing.
  */
 export async function changeStatus(ctx: AppContext, actor: SessionUser, status: AgentStatus) {
   assertAgent(actor);
   const now = ctx.clock.now();
-  const timeZone = ctx.config.callCentreTimeZone;
-  await ctx.db.transaction().execute(async (trx) => {
+  const changed = await ctx.db.transaction().execute(async (trx) => {
     await repo.lockAgent(trx, actor.id);
-    const open = await repo.findOpenInterval(trx, actor.id);
-    if ((open?.status ?? null) === status) return;
-    if (open) await repo.closeInterval(trx, open.id, now);
-    await repo.openInterval(trx, actor.id, status, now);
-    await repo.openSessionOfDay(trx, actor.id, now, timeZone);
+    const call = await callsRepo.findOpenCall(trx, actor.id);
+    if (call?.call_status === 'answered') throw new AppError('CALL_IN_PROGRESS');
+    const switched = await switchStatus(trx, actor.id, status, now, ctx.config.callCentreTimeZone);
+    if (switched && call) await callsRepo.resolveRinging(trx, actor.id, 'missed', now);
+    return switched;
   });
-  return getAgentState(ctx, actor);
+  if (changed) await ctx.live.agentChanged(actor.id);
+  return agentStateOf(ctx, actor.id);
 }
 
 /**

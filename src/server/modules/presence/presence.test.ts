@@ -1,31 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { DEFAULT_PASSWORD, newAdmin, newEmployee } from '../../test/factories';
+import { DEFAULT_PASSWORD, newAdmin } from '../../test/factories';
+import { signedInAgent as agentSession } from '../../test/agent';
 import { createTestApp, sessionCookieOf } from '../../test/test-app';
 
 const t = await createTestApp();
 // 14:00 in New York on a Monday.
 t.clock.set('2026-03-02T19:00:00Z');
 
-async function signedInAgent(existing?: { id: string; username: string }) {
-  const agent = existing ?? (await newEmployee(t.db));
-  const cookie = sessionCookieOf(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { username: agent.username, password: DEFAULT_PASSWORD },
-    }),
-  );
-  const as = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie } });
-  return {
-    agent,
-    cookie,
-    state: async () => (await as('GET', '/api/agent/state')).json(),
-    setStatus: (status: string) => as('PUT', '/api/agent/status', { status }),
-    signOut: () => as('POST', '/api/auth/sign-out'),
-  };
-}
+const signedInAgent = (existing?: { id: string; username: string }) =>
+  agentSession(t, t.app, existing);
 
 describe('agent status', () => {
   it('starts at Gone Home with no interval, and no time counted', async () => {
@@ -36,6 +20,8 @@ describe('agent status', () => {
       serverNow: '2026-03-02T19:00:00.000Z',
       day: '2026-03-02',
       todaySeconds: {},
+      call: null,
+      connectDelayMs: 2500,
     });
   });
 
@@ -73,7 +59,7 @@ describe('agent status', () => {
     const since = t.clock.now().toISOString();
     t.clock.advanceMinutes(7);
 
-    const restarted = await buildApp(t.config, t.db, { clock: t.clock });
+    const restarted = await buildApp(t.config, t.database, { clock: t.clock });
     const cookie = sessionCookieOf(
       await restarted.inject({
         method: 'POST',

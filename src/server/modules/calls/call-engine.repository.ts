@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/database';
+
+/**
+ * Agents who may be offered a call now: status available, no open call, and at least one
+ * live connection heard from since `freshSince`. The basis is when they last became
+ * eligible — the latest of the status start, the last call's end and the oldest open
+ * connection — so the offer delay counts from then, whichever process computes it.
+ */
+export async function eligibleAgents(db: Db, freshSince: Date, userIds?: string[]) {
+  const only = userIds ? sql`AND s.user_id = ANY(${userIds}::uuid[])` : sql``;
+  const result = await sql<{ user_id: string; basis: Date; scheduled_basis: Date | null }>`
+    SELECT s.user_id,
+      greatest(s.started_at, last_call.ended_at, conn.opened_at) AS basis,
+      o.basis AS scheduled_basis
+    FROM employee_status_log s
+    CROSS JOIN LATERAL (
+      SELECT min(lc.opened_at) AS opened_at FROM live_connections lc
+      WHERE lc.user_id = s.user_id AND lc.closed_at IS NULL AND lc.seen_at >= ${freshSince}
+    ) conn
+    LEFT JOIN LATERAL (
+      SELECT c.ended_at FROM call_logs c WHERE c.user_id = s.user_id
+      ORDER BY c.time_received DESC LIMIT 1
+    ) last_call ON true
+    LEFT JOIN call_offers o ON o.user_id = s.user_id
+    WHERE s.ended_at IS NULL AND s.status = 'available' ${only}
+      AND conn.opened_at IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM call_logs c WHERE c.user_id = s.user_id AND c.ended_at IS NULL)
+  `.execute(db);
+  return result.rows;
+}
+
+/** Plans an offer; a plan another process made for the same basis stands. */
+export async function scheduleOffers(
+  db: Db,
+  plans: { user_id: string; basis: Date; due_at: Date }[],
+) {
+  if (plans.length === 0) return;
+  await db
+    .insertInto('call_offers')
+    .values(plans)
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet((eb) => ({
+          basis: eb.ref('excluded.basis'),
+          due_at: eb.ref('excluded.due_at'),
+        }))
+        .where('call_offers.basis', 'is distinct from', (eb) => eb.ref('excluded.basis')),
+    )
+    .execute();
+}
+
+/**
+ * Claims the offers due by `now`, with the agents' rows, skipping any another process or a
+ * status change holds: each due offer is taken by exactly one tick. Call in a transaction.
+ */
+export async function claimDueOffers(trx: Db, now: Date) {
+  const result = await sql<{ user_id: string; basis: Date }>`
+    SELECT o.user_id, o.basis FROM call_offers o JOIN users u ON u.id = o.user_id
+    WHERE o.due_at <= ${now}
+    FOR UPDATE OF o, u SKIP LOCKED
+  `.execute(trx);
+  return result.rows;
+}
+
+export async function deleteOffers(trx: Db, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await trx.deleteFrom('call_offers').where('user_id', 'in', userIds).execute();
+}
+
+/** New ringing calls; an agent who somehow has an open call already gets none. */
+export async function insertOffers(
+  trx: Db,
+  offers: { user_id: string; phone_number: string; time_received: Date; ring_deadline: Date }[],
+) {
+  if (offers.length === 0) return [];
+  const rows = await trx
+    .insertInto('call_logs')
+    .values(offers.map((offer) => ({ ...offer, call_type: 'inbound' as const })))
+    .onConflict((oc) => oc.column('user_id').where('ended_at', 'is', null).doNothing())
+    .returning('user_id')
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** Rings past their deadline → missed, each claimed once (an answer holding it wins). */
+export async function missExpiredRings(db: Db, now: Date) {
+  const result = await sql<{ user_id: string }>`
+    UPDATE call_logs SET call_status = 'missed', ended_at = ring_deadline
+    WHERE call_status IS NULL AND id IN (
+      SELECT id FROM call_logs WHERE call_status IS NULL AND ring_deadline <= ${now}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING user_id
+  `.execute(db);
+  return result.rows.map((row) => row.user_id);
+}
+
+/**
+ * Rings whose agent has had no live connection since `goneSince` → missed. With
+ * `openOnly`, a connection counts only if it is still open (at start-up: the sockets of a
+ * previous run are gone, even if they closed a moment ago).
+ */
+export async function missAbandonedRings(
+  db: Db,
+  now: Date,
+  goneSince: Date,
+  { openOnly = false } = {},
+) {
+  const stillOpen = openOnly ? sql`AND lc.closed_at IS NULL` : sql``;
+  const result = await sql<{ user_id: string }>`
+    UPDATE call_logs SET call_status = 'missed', ended_at = ${now}
+    WHERE call_status IS NULL AND id IN (
+      SELECT c.id FROM call_logs c
+      WHERE c.call_status IS NULL
+        AND NOT EXISTS (
+          SELECT 1 FROM live_connections lc
+          WHERE lc.user_id = c.user_id AND lc.seen_at >= ${goneSince} ${stillOpen})
+      FOR UPDATE SKIP LOCKED)
+    RETURNING user_id
+  `.execute(db);
+  return result.rows.map((row) => row.user_id);
+}
+
+/** The embedded database has one process: every connection row of an earlier run is gone. */
+export async function closeAllConnections(db: Db) {
+  await sql`UPDATE live_connections SET closed_at = seen_at WHERE closed_at IS NULL`.execute(db);
+}
+
+/** Connection rows not heard from since `before` (closed, or of a dead process) can go. */
+export async function pruneConnections(db: Db, before: Date) {
+  await db.deleteFrom('live_connections').where('seen_at', '<', before).execute();
+}

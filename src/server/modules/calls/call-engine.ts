@@ -1,0 +1,129 @@
+import type { AppContext } from '../../platform/context';
+import type { LiveHub } from '../live/live-hub';
+import * as repo from './call-engine.repository';
+import { fakeUsNumber, randomInt } from './fake-caller';
+
+/** Connection rows not heard from for this long are deleted. */
+const CONNECTION_RETENTION_MS = 60 * 60_000;
+
+interface CallEngineOptions {
+  ctx: AppContext;
+  hub: Pick<LiveHub, 'heartbeat'>;
+  /** [0, 1): the offer delays and the callers' numbers. */
+  random?: () => number;
+  log: { error(details: object, message: string): void };
+}
+
+/**
+ * The server's inbound-call simulator (DESIGN.md principle 4). All its state is in the
+ * database — offer times, ring deadlines, live connections — so any process's tick can act
+ * on it, claims are exclusive (FOR UPDATE SKIP LOCKED or a conditional UPDATE), and a
+ * process that dies leaves nothing another cannot finish.
+ */
+export function createCallEngine({ ctx, hub, random = Math.random, log }: CallEngineOptions) {
+  const timings = ctx.config.callEngine;
+  let lastHeartbeat = Number.NEGATIVE_INFINITY;
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+
+  const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
+  const later = (at: Date, ms: number) => new Date(at.getTime() + ms);
+
+  /** Every eligible agent without a plan for its current basis gets one: basis + delay. */
+  async function planOffers(now: Date) {
+    const eligible = await repo.eligibleAgents(ctx.db, ago(now, timings.disconnectGraceMs));
+    const plans = eligible
+      .filter((agent) => agent.scheduled_basis?.getTime() !== agent.basis.getTime())
+      .map((agent) => ({
+        user_id: agent.user_id,
+        basis: agent.basis,
+        due_at: later(
+          agent.basis,
+          randomInt(random, timings.offerDelayMinMs, timings.offerDelayMaxMs),
+        ),
+      }));
+    await repo.scheduleOffers(ctx.db, plans);
+  }
+
+  /** Due plans whose agent is still eligible on the same basis ring now; all are used up. */
+  async function makeOffers(now: Date) {
+    return ctx.db.transaction().execute(async (trx) => {
+      const due = await repo.claimDueOffers(trx, now);
+      if (due.length === 0) return [];
+      const userIds = due.map((offer) => offer.user_id);
+      const eligible = await repo.eligibleAgents(trx, ago(now, timings.disconnectGraceMs), userIds);
+      const planned = new Map(due.map((offer) => [offer.user_id, offer.basis.getTime()]));
+      const offers = eligible
+        .filter((agent) => planned.get(agent.user_id) === agent.basis.getTime())
+        .map((agent) => ({
+          user_id: agent.user_id,
+          phone_number: fakeUsNumber(random),
+          time_received: now,
+          ring_deadline: later(now, timings.ringMs),
+        }));
+      await repo.deleteOffers(trx, userIds);
+      return repo.insertOffers(trx, offers);
+    });
+  }
+
+  async function heartbeatIfDue(now: Date) {
+    const since = now.getTime() - lastHeartbeat;
+    if (since >= 0 && since < timings.heartbeatMs) return; // (a clock set back: beat now)
+    lastHeartbeat = now.getTime();
+    await hub.heartbeat(now);
+    await repo.pruneConnections(ctx.db, ago(now, CONNECTION_RETENTION_MS));
+  }
+
+  /** One pass: heartbeat, rings that timed out or lost their agent, new plans, new offers. */
+  async function tick(now = ctx.clock.now()) {
+    await heartbeatIfDue(now);
+    const changed = new Set([
+      ...(await repo.missExpiredRings(ctx.db, now)),
+      ...(await repo.missAbandonedRings(ctx.db, now, ago(now, timings.disconnectGraceMs))),
+    ]);
+    await planOffers(now);
+    for (const userId of await makeOffers(now)) changed.add(userId);
+    await ctx.live.agentChanged(...changed);
+  }
+
+  return {
+    tick,
+
+    /**
+     * At start-up: a ring whose agent has no open connection is missed now — the sockets of
+     * the previous run are gone. With the embedded database this process is the only one,
+     * so every earlier connection row is closed first.
+     */
+    async recover({ soleProcess }: { soleProcess: boolean }) {
+      const now = ctx.clock.now();
+      if (soleProcess) await repo.closeAllConnections(ctx.db);
+      const missed = await repo.missAbandonedRings(
+        ctx.db,
+        now,
+        ago(now, timings.disconnectGraceMs),
+        { openOnly: true },
+      );
+      await ctx.live.agentChanged(...missed);
+    },
+
+    /** Runs `tick` every tickMs (0: never); a slow tick is not overlapped. */
+    start() {
+      if (timings.tickMs === 0) return;
+      timer = setInterval(() => {
+        if (ticking) return;
+        ticking = tick()
+          .catch((error: unknown) => log.error({ err: error }, 'call engine: tick failed'))
+          .finally(() => {
+            ticking = undefined;
+          });
+      }, timings.tickMs);
+    },
+
+    async stop() {
+      clearInterval(timer);
+      await ticking;
+    },
+  };
+}
+
+export type CallEngine = ReturnType<typeof createCallEngine>;

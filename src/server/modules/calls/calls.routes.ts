@@ -1,0 +1,101 @@
+import {
+  agentStateSchema,
+  agentTodaySchema,
+  callIdParamsSchema,
+  callLogEntrySchema,
+  callLogQuerySchema,
+  callLogSchema,
+  callNotesSchema,
+  outboundCallSchema,
+} from '../../../shared/schemas/agent';
+import { z } from 'zod';
+import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { changeBy } from '../auth/sessions';
+import * as calls from './calls.service';
+
+/** The agent's own calls (employees only); offers come from the call engine. */
+export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/api/agent/calls',
+    {
+      schema: {
+        tags: ['agent'],
+        summary: 'Your latest calls with an outcome, newest first (the Activity Log)',
+        querystring: callLogQuerySchema,
+        response: { 200: callLogSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      calls: await calls.recentCalls(ctx, changeBy(request).actor, request.query.limit),
+    }),
+  );
+
+  app.get(
+    '/api/agent/today',
+    {
+      schema: {
+        tags: ['agent'],
+        summary: "Your call totals for the call centre's today",
+        response: { 200: agentTodaySchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => calls.today(ctx, changeBy(request).actor),
+  );
+
+  app.post(
+    '/api/agent/calls/outbound',
+    {
+      schema: {
+        tags: ['agent'],
+        summary: 'Dial out (status Out Bound only): logged answered, status On Call',
+        body: outboundCallSchema,
+        response: { 200: agentStateSchema, ...errorResponses(400, 401, 403, 409, 415) },
+      },
+    },
+    async (request) => calls.dial(ctx, changeBy(request).actor, request.body.phoneNumber),
+  );
+
+  const actions = {
+    answer: ['Answer the ringing call: logged answered, status On Call', calls.answer],
+    decline: ['Decline the ringing call: logged declined', calls.decline],
+    end: ['End the call in progress: duration stored, status After Call Work', calls.end],
+  } as const;
+  for (const [action, [summary, run]] of Object.entries(actions)) {
+    app.post(
+      `/api/agent/calls/:id/${action}`,
+      {
+        schema: {
+          tags: ['agent'],
+          summary,
+          params: callIdParamsSchema,
+          response: { 200: agentStateSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => run(ctx, changeBy(request).actor, request.params.id),
+    );
+  }
+
+  app.patch(
+    '/api/agent/calls/:id',
+    {
+      schema: {
+        tags: ['agent'],
+        summary: "Save the call's notes",
+        params: callIdParamsSchema,
+        body: callNotesSchema,
+        response: {
+          200: z.object({ call: callLogEntrySchema }),
+          ...errorResponses(400, 401, 403, 404, 409, 415),
+        },
+      },
+    },
+    async (request) => ({
+      call: await calls.saveNotes(
+        ctx,
+        changeBy(request).actor,
+        request.params.id,
+        request.body.notes,
+      ),
+    }),
+  );
+};

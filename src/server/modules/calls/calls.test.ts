@@ -1,0 +1,402 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { AgentState } from '../../../shared/schemas/agent';
+import { buildApp } from '../../app';
+import { connectLive, signedInAgent } from '../../test/agent';
+import { newAdmin } from '../../test/factories';
+import { createTestApp } from '../../test/test-app';
+
+// Spec §9 timings. The test app pins random() to 0.5: every offer comes 8,000 ms after the
+// agent became eligible (5,000 + floor(0.5 × 6,000)).
+const t = await createTestApp();
+const OFFER_DELAY_MS = 8000;
+const RING_MS = 20_000;
+const GRACE_MS = 10_000;
+t.clock.set('2026-03-02T19:00:00Z');
+
+const tick = () => t.app.callEngine.tick();
+
+/** An agent who is connected and Available, with an offer ringing. */
+async function ringingAgent() {
+  const agent = await signedInAgent(t, t.app);
+  const live = await agent.connect();
+  await agent.setStatus('available');
+  t.clock.advance(OFFER_DELAY_MS);
+  await tick();
+  const state = await live.waitFor((s) => s.call?.phase === 'ringing');
+  return { ...agent, live, call: state.call! };
+}
+
+/** The server has recorded the agent's socket as closed. */
+function connectionClosed(userId: string) {
+  return vi.waitFor(async () => {
+    const open = await t.db
+      .selectFrom('live_connections')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('closed_at', 'is', null)
+      .execute();
+    expect(open).toHaveLength(0);
+  });
+}
+
+function callRows(userId: string) {
+  return t.db
+    .selectFrom('call_logs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('time_received')
+    .execute();
+}
+
+describe('offers', () => {
+  it('rings an Available, connected agent after the delay and pushes it live', async () => {
+    const agent = await signedInAgent(t, t.app);
+    const live = await agent.connect();
+    await agent.setStatus('available');
+    const eligibleAt = t.clock.now().getTime();
+
+    t.clock.advance(OFFER_DELAY_MS - 1);
+    await tick();
+    expect(await callRows(agent.agent.id)).toHaveLength(0);
+
+    t.clock.advance(1);
+    await tick();
+    const state = await live.waitFor((s) => s.call !== null);
+    expect(state.call).toMatchObject({
+      phase: 'ringing',
+      callType: 'inbound',
+      offeredAt: new Date(eligibleAt + OFFER_DELAY_MS).toISOString(),
+      ringDeadline: new Date(eligibleAt + OFFER_DELAY_MS + RING_MS).toISOString(),
+      answeredAt: null,
+    });
+    expect(state.call!.phoneNumber).toMatch(/^1\d{10}$/);
+    const [row] = await callRows(agent.agent.id);
+    expect(row).toMatchObject({ call_status: null, call_type: 'inbound', ended_at: null });
+  });
+
+  it('offers nothing to an agent with no live connection, or not Available', async () => {
+    const offline = await signedInAgent(t, t.app);
+    await offline.setStatus('available');
+    const onBreak = await signedInAgent(t, t.app);
+    await onBreak.connect();
+    await onBreak.setStatus('break');
+    t.clock.advance(60_000);
+    await tick();
+    await tick();
+    expect(await callRows(offline.agent.id)).toHaveLength(0);
+    expect(await callRows(onBreak.agent.id)).toHaveLength(0);
+  });
+
+  it('a ring that times out is logged missed once, and the next offer follows', async () => {
+    const { agent, live, call } = await ringingAgent();
+    t.clock.advance(RING_MS - 1);
+    await tick();
+    expect((await callRows(agent.id))[0]!.call_status).toBeNull();
+
+    t.clock.advance(1);
+    await tick();
+    await tick();
+    await live.waitFor((s) => s.call === null);
+    const [missed] = await callRows(agent.id);
+    expect(missed).toMatchObject({
+      call_status: 'missed',
+      ended_at: new Date(call.ringDeadline!),
+    });
+
+    t.clock.advance(OFFER_DELAY_MS);
+    await tick();
+    const next = await live.waitFor((s) => s.call?.phase === 'ringing' && s.call.id !== call.id);
+    expect(next.status).toBe('available');
+    expect(await callRows(agent.id)).toHaveLength(2);
+  });
+
+  it('answer: logged answered, status On Call; the deadline no longer applies', async () => {
+    const { agent, as, live, call } = await ringingAgent();
+    t.clock.advance(3000);
+    const answered = await as('POST', `/api/agent/calls/${call.id}/answer`);
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json<AgentState>()).toMatchObject({
+      status: 'on_call',
+      call: { id: call.id, phase: 'active', answeredAt: t.clock.now().toISOString() },
+    });
+    await live.waitFor((s) => s.status === 'on_call');
+
+    t.clock.advance(RING_MS);
+    await tick();
+    expect((await callRows(agent.id))[0]).toMatchObject({
+      call_status: 'answered',
+      ended_at: null,
+    });
+  });
+
+  it('answer after the ring timed out → 409, and the call stays missed', async () => {
+    const { agent, as, call } = await ringingAgent();
+    t.clock.advance(RING_MS);
+    await tick();
+    const late = await as('POST', `/api/agent/calls/${call.id}/answer`);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toMatchObject({
+      code: 'CALL_NOT_RINGING',
+      message: 'This call is no longer ringing',
+    });
+    expect((await callRows(agent.id))[0]!.call_status).toBe('missed');
+  });
+
+  it('answer racing the timeout: exactly one wins, the loser gets 409', async () => {
+    for (let round = 0; round < 6; round++) {
+      const { agent, as, call } = await ringingAgent();
+      const deadline = new Date(call.ringDeadline!);
+      t.clock.set(new Date(deadline.getTime() - 1)); // the answer is in time by its clock…
+      const [answer] = await Promise.all([
+        as('POST', `/api/agent/calls/${call.id}/answer`),
+        t.app.callEngine.tick(deadline), // …while another tick has reached the deadline
+      ]);
+      const [row] = await callRows(agent.id);
+      if (answer.statusCode === 200) {
+        expect(row!.call_status).toBe('answered');
+      } else {
+        expect(answer.statusCode).toBe(409);
+        expect(row!.call_status).toBe('missed');
+        expect((await as('GET', '/api/agent/state')).json<AgentState>().status).toBe('available');
+      }
+      await as('POST', `/api/agent/calls/${call.id}/end`);
+    }
+  });
+
+  it('decline: logged declined; declining again → 409', async () => {
+    const { agent, as, call } = await ringingAgent();
+    const declined = await as('POST', `/api/agent/calls/${call.id}/decline`);
+    expect(declined.json<AgentState>()).toMatchObject({ status: 'available', call: null });
+    expect((await callRows(agent.id))[0]!.call_status).toBe('declined');
+    expect((await as('POST', `/api/agent/calls/${call.id}/decline`)).statusCode).toBe(409);
+    expect((await as('POST', `/api/agent/calls/${call.id}/answer`)).statusCode).toBe(409);
+  });
+
+  it('leaving Available while ringing → missed', async () => {
+    const { agent, setStatus, live } = await ringingAgent();
+    await setStatus('lunch');
+    await live.waitFor((s) => s.status === 'lunch' && s.call === null);
+    expect((await callRows(agent.id))[0]!.call_status).toBe('missed');
+  });
+
+  it('the last connection gone for more than 10 s while ringing → missed', async () => {
+    const { agent, live } = await ringingAgent();
+    live.socket.terminate();
+    await connectionClosed(agent.id);
+    t.clock.advance(GRACE_MS);
+    await tick();
+    expect((await callRows(agent.id))[0]!.call_status).toBeNull();
+    t.clock.advance(1);
+    await tick();
+    expect((await callRows(agent.id))[0]).toMatchObject({
+      call_status: 'missed',
+      ended_at: t.clock.now(),
+    });
+  });
+
+  it('a reconnect within the grace keeps the ring', async () => {
+    const { agent, live, connect } = await ringingAgent();
+    live.socket.terminate();
+    await connectionClosed(agent.id);
+    t.clock.advance(5000);
+    const again = await connect();
+    await again.waitFor((s) => s.call?.phase === 'ringing');
+    t.clock.advance(GRACE_MS);
+    await tick();
+    expect((await callRows(agent.id))[0]!.call_status).toBeNull();
+  });
+
+  it('a restart while ringing → missed when the server comes back', async () => {
+    const { agent, call } = await ringingAgent();
+    const restarted = await buildApp(t.config, t.database, { clock: t.clock, soleProcess: true });
+    await restarted.ready();
+    const [row] = await callRows(agent.id);
+    expect(row).toMatchObject({ id: call.id, call_status: 'missed' });
+    await restarted.close();
+  });
+});
+
+describe('calls in progress', () => {
+  it('end: duration stored, status After Call Work, then no offers until Available', async () => {
+    const { agent, as, call } = await ringingAgent();
+    await as('POST', `/api/agent/calls/${call.id}/answer`);
+    t.clock.advance(95_000);
+    const ended = await as('POST', `/api/agent/calls/${call.id}/end`);
+    expect(ended.json<AgentState>()).toMatchObject({ status: 'after_call', call: null });
+    expect((await callRows(agent.id))[0]).toMatchObject({
+      call_status: 'answered',
+      duration_seconds: 95,
+    });
+    expect((await as('POST', `/api/agent/calls/${call.id}/end`)).statusCode).toBe(409);
+
+    t.clock.advance(60_000);
+    await tick();
+    expect(await callRows(agent.id)).toHaveLength(1);
+  });
+
+  it('no status change during a call: 409 with a clear message', async () => {
+    const { as, setStatus, call } = await ringingAgent();
+    await as('POST', `/api/agent/calls/${call.id}/answer`);
+    const refused = await setStatus('break');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('Finish the current call first');
+  });
+
+  it('outbound needs Out Bound; it logs an answered outbound call, On Call, then After Call', async () => {
+    const agent = await signedInAgent(t, t.app);
+    await agent.setStatus('available');
+    const refused = await agent.as('POST', '/api/agent/calls/outbound', {
+      phoneNumber: '12345678900',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('Set status to Out Bound to place a call');
+
+    await agent.setStatus('out_bound');
+    for (const phoneNumber of ['1', '123456789012', '+1 (234)']) {
+      const bad = await agent.as('POST', '/api/agent/calls/outbound', { phoneNumber });
+      expect(bad.statusCode).toBe(400);
+    }
+    const dialled = await agent.as('POST', '/api/agent/calls/outbound', {
+      phoneNumber: '12345678900',
+    });
+    expect(dialled.json<AgentState>()).toMatchObject({
+      status: 'on_call',
+      call: { callType: 'outbound', phase: 'active', phoneNumber: '12345678900' },
+    });
+    const callId = dialled.json<AgentState>().call!.id;
+    const twice = await agent.as('POST', '/api/agent/calls/outbound', { phoneNumber: '12' });
+    expect(twice.statusCode).toBe(409);
+
+    t.clock.advance(42_000);
+    const ended = await agent.as('POST', `/api/agent/calls/${callId}/end`);
+    expect(ended.json<AgentState>().status).toBe('after_call');
+    expect(await callRows(agent.agent.id)).toMatchObject([
+      { call_type: 'outbound', call_status: 'answered', duration_seconds: 42 },
+    ]);
+  });
+
+  it('notes are saved with the call; not on a ringing offer or another agent’s call', async () => {
+    const { as, call } = await ringingAgent();
+    const ringing = await as('PATCH', `/api/agent/calls/${call.id}`, { notes: 'x' });
+    expect(ringing.statusCode).toBe(409);
+    await as('POST', `/api/agent/calls/${call.id}/answer`);
+    const saved = await as('PATCH', `/api/agent/calls/${call.id}`, {
+      notes: 'Wants a callback',
+    });
+    expect(saved.json().call).toMatchObject({ id: call.id, notes: 'Wants a callback' });
+
+    const other = await signedInAgent(t, t.app);
+    const foreign = await other.as('PATCH', `/api/agent/calls/${call.id}`, { notes: 'mine' });
+    expect(foreign.statusCode).toBe(404);
+    expect((await other.as('POST', `/api/agent/calls/${call.id}/end`)).statusCode).toBe(404);
+    const tooLong = await as('PATCH', `/api/agent/calls/${call.id}`, {
+      notes: 'x'.repeat(5001),
+    });
+    expect(tooLong.statusCode).toBe(400);
+  });
+
+  it('a malformed call id is a 400, not a 500', async () => {
+    const agent = await signedInAgent(t, t.app);
+    expect((await agent.as('POST', '/api/agent/calls/not-a-uuid/answer')).statusCode).toBe(400);
+  });
+});
+
+describe('activity log and today', () => {
+  it('lists the latest calls with an outcome, newest first, 10 by default', async () => {
+    const agent = await signedInAgent(t, t.app);
+    const base = t.clock.now().getTime();
+    await t.db
+      .insertInto('call_logs')
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          user_id: agent.agent.id,
+          phone_number: `1555000${String(i).padStart(4, '0')}`,
+          call_type: 'inbound' as const,
+          call_status: 'declined' as const,
+          time_received: new Date(base - (12 - i) * 60_000),
+          ended_at: new Date(base - (12 - i) * 60_000),
+        })),
+      )
+      .execute();
+    const list = (await agent.as('GET', '/api/agent/calls')).json().calls;
+    expect(list).toHaveLength(10);
+    expect(list[0].phoneNumber).toBe('15550000011');
+    expect(list[9].phoneNumber).toBe('15550000002');
+    expect((await agent.as('GET', '/api/agent/calls?limit=3')).json().calls).toHaveLength(3);
+    expect((await agent.as('GET', '/api/agent/calls?limit=0')).statusCode).toBe(400);
+  });
+
+  it('today: calls, answered, declined, not answered and talk time of the call centre’s day', async () => {
+    const agent = await signedInAgent(t, t.app);
+    const at = (iso: string) => new Date(iso);
+    const row = (time: string, call_status: 'answered' | 'declined' | 'missed', seconds = 0) => ({
+      user_id: agent.agent.id,
+      phone_number: '12125550100',
+      call_type: 'inbound' as const,
+      call_status,
+      time_received: at(time),
+      answered_at: call_status === 'answered' ? at(time) : null,
+      ended_at: new Date(at(time).getTime() + seconds * 1000),
+      duration_seconds: call_status === 'answered' ? seconds : null,
+    });
+    t.clock.set('2026-03-02T19:00:00Z'); // 14:00 in New York
+    await t.db
+      .insertInto('call_logs')
+      .values([
+        row('2026-03-02T04:59:00Z', 'answered', 600), // 23:59 the day before: not today
+        row('2026-03-02T05:00:00Z', 'answered', 90), // midnight: today
+        row('2026-03-02T15:00:00Z', 'answered', 30),
+        row('2026-03-02T16:00:00Z', 'declined'),
+        row('2026-03-02T17:00:00Z', 'missed'),
+      ])
+      .execute();
+    expect((await agent.as('GET', '/api/agent/today')).json()).toEqual({
+      day: '2026-03-02',
+      calls: 4,
+      answered: 2,
+      declined: 1,
+      missed: 1,
+      talkSeconds: 120,
+    });
+  });
+});
+
+describe('live socket', () => {
+  it('closes anonymous callers with 4401 and admins with 4403', async () => {
+    const anonymous = await connectLive(t.app, {});
+    expect(await anonymous.closed).toEqual({ code: 4401, reason: 'Not signed in' });
+
+    const admin = await newAdmin(t.db);
+    const adminSession = await signedInAgent(t, t.app, admin);
+    const adminLive = await adminSession.connect();
+    expect((await adminLive.closed).code).toBe(4403);
+  });
+
+  it('refuses another site’s page', async () => {
+    const agent = await signedInAgent(t, t.app);
+    const foreign = await connectLive(t.app, {
+      cookie: agent.cookie,
+      origin: 'https://evil.example',
+    });
+    expect((await foreign.closed).code).toBe(4403);
+  });
+
+  it('two tabs: a change in one reaches the other', async () => {
+    const agent = await signedInAgent(t, t.app);
+    const [tabA, tabB] = [await agent.connect(), await agent.connect()];
+    await tabA.waitFor((s) => s.status === 'gone_home');
+    await agent.setStatus('personal');
+    await tabA.waitFor((s) => s.status === 'personal');
+    const state = await tabB.waitFor((s) => s.status === 'personal');
+    expect(state.since).toBe(t.clock.now().toISOString());
+  });
+
+  it('a signed-out session’s socket is closed at the next heartbeat', async () => {
+    const agent = await signedInAgent(t, t.app);
+    const live = await agent.connect();
+    await agent.signOut();
+    t.clock.advance(t.config.callEngine.heartbeatMs);
+    await tick();
+    expect(await live.closed).toEqual({ code: 4401, reason: 'Not signed in' });
+  });
+});

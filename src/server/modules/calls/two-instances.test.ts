@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { signedInAgent } from '../../test/agent';
+import { createTestApp } from '../../test/test-app';
+
+// Two server instances on one database, each with its own live hub (its own LISTEN
+// connection on PostgreSQL) and call engine: what CI's PostgreSQL pass checks across
+// processes. With random() pinned to 0.5 an offer comes 8 s after the agent is eligible.
+const t = await createTestApp();
+t.clock.set('2026-03-02T19:00:00Z');
+const second = await buildApp(t.config, t.database, { clock: t.clock, random: () => 0.5 });
+await second.ready();
+const instances = [t.app, second];
+
+describe('two server instances on one database', () => {
+  it('events cross instances, each agent gets one offer, and a timeout fires without the offering instance', async () => {
+    const agents = await Promise.all(Array.from({ length: 4 }, () => signedInAgent(t, t.app)));
+    // Each agent has a tab on the first instance and one on the second.
+    const tabs = await Promise.all(
+      agents.map(async (agent) => ({
+        onFirst: await agent.connect(),
+        onSecond: await signedInAgent(t, second, agent.agent).then((s) => s.connect()),
+      })),
+    );
+    for (const agent of agents) await agent.setStatus('available');
+    // A status change made through the first instance reaches the tab on the second.
+    await Promise.all(tabs.map((tab) => tab.onSecond.waitFor((s) => s.status === 'available')));
+
+    t.clock.advance(8000);
+    await Promise.all(instances.flatMap((app) => [app.callEngine.tick(), app.callEngine.tick()]));
+    const rows = await t.db.selectFrom('call_logs').select(['user_id', 'ring_deadline']).execute();
+    expect(rows.map((row) => row.user_id).sort()).toEqual(
+      agents.map((agent) => agent.agent.id).sort(),
+    );
+    await Promise.all(tabs.map((tab) => tab.onSecond.waitFor((s) => s.call?.phase === 'ringing')));
+
+    // The first instance stops (as if it died): the second resolves every ring on time.
+    await t.app.callEngine.stop();
+    t.clock.advance(20_000);
+    await second.callEngine.tick();
+    const missed = await t.db
+      .selectFrom('call_logs')
+      .select('call_status')
+      .where('call_status', '=', 'missed')
+      .execute();
+    expect(missed).toHaveLength(4);
+    await Promise.all(tabs.map((tab) => tab.onSecond.waitFor((s) => s.call === null)));
+    await second.close();
+  });
+});

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { LIVE_PATH, liveCloseCodes, liveCloseReasons } from '../../../shared/live';
+import type { AppContext } from '../../platform/context';
+import { isCrossSite } from '../../platform/security';
+import type { LiveHub } from './live-hub';
+
+/**
+ * The live socket: the session cookie authenticates it; anonymous callers are closed with
+ * 4401, non-agents and other sites' pages with 4403. Browser → server messages are ignored.
+ */
+export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> = async (
+  app,
+  { ctx, hub },
+) => {
+  app.get(
+    LIVE_PATH,
+    {
+      websocket: true,
+      schema: {
+        tags: ['live'],
+        summary: 'WebSocket of live events (`LiveEvent` in src/shared/live.ts)',
+      },
+    },
+    (socket, request) => {
+      const auth = request.auth;
+      if (!auth) {
+        socket.close(liveCloseCodes.notSignedIn, liveCloseReasons.notSignedIn);
+        return;
+      }
+      if (isCrossSite(request)) {
+        socket.close(liveCloseCodes.forbidden, liveCloseReasons.crossSite);
+        return;
+      }
+      if (auth.user.role !== 'employee') {
+        socket.close(liveCloseCodes.forbidden, liveCloseReasons.forbidden);
+        return;
+      }
+      const userId = auth.user.id;
+      const attached = hub.attach(socket, userId, auth.sessionId, ctx.clock.now());
+      socket.on('close', () => {
+        attached
+          .then((local) => hub.detach(userId, local, ctx.clock.now()))
+          .catch((error: unknown) => request.log.warn({ err: error }, 'live: detach failed'));
+      });
+      attached.catch((error: unknown) => {
+        request.log.error({ err: error }, 'live: could not register the connection');
+        socket.close(1011, 'Server error');
+      });
+    },
+  );
+};

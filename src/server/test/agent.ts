@@ -1,0 +1,80 @@
+import { vi } from 'vitest';
+import type { WebSocket } from 'ws';
+import { LIVE_PATH, type LiveEvent } from '../../shared/live';
+import type { AgentState } from '../../shared/schemas/agent';
+import type { App } from '../app';
+import { DEFAULT_PASSWORD, newEmployee } from './factories';
+import { type TestApp, sessionCookieOf } from './test-app';
+
+type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
+
+/** A live socket in a test: every event it got, and a way to wait for one. */
+export interface LiveClient {
+  socket: WebSocket;
+  events: LiveEvent[];
+  /** The state in the latest `agent.state` event. */
+  latest(): AgentState | undefined;
+  /** Waits until the latest state satisfies `check` (it may throw, as an expect does). */
+  waitFor(check: (state: AgentState) => unknown): Promise<AgentState>;
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+export async function connectLive(app: App, headers: Record<string, string>): Promise<LiveClient> {
+  const events: LiveEvent[] = [];
+  let resolveClosed: (value: { code: number; reason: string }) => void = () => undefined;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    resolveClosed = resolve;
+  });
+  const socket = await app.injectWS(
+    LIVE_PATH,
+    { headers },
+    {
+      onInit(ws) {
+        ws.on('message', (data: Buffer) => events.push(JSON.parse(data.toString()) as LiveEvent));
+        ws.on('close', (code: number, reason: Buffer) =>
+          resolveClosed({ code, reason: reason.toString() }),
+        );
+      },
+    },
+  );
+  const latest = () => events.findLast((event) => event.type === 'agent.state')?.state;
+  return {
+    socket,
+    events,
+    latest,
+    closed,
+    waitFor: (check) =>
+      vi.waitFor(() => {
+        const state = latest();
+        if (!state || check(state) === false) throw new Error('not yet');
+        return state;
+      }),
+  };
+}
+
+/** A signed-in agent (a new employee unless given) with request helpers against `app`. */
+export async function signedInAgent(
+  t: Pick<TestApp, 'db'>,
+  app: App,
+  existing?: { id: string; username: string },
+) {
+  const agent = existing ?? (await newEmployee(t.db));
+  const cookie = sessionCookieOf(
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { username: agent.username, password: DEFAULT_PASSWORD },
+    }),
+  );
+  const as = (method: Method, url: string, payload?: object) =>
+    app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie } });
+  return {
+    agent,
+    cookie,
+    as,
+    state: async () => (await as('GET', '/api/agent/state')).json<AgentState>(),
+    setStatus: (status: string) => as('PUT', '/api/agent/status', { status }),
+    signOut: () => as('POST', '/api/auth/sign-out'),
+    connect: () => connectLive(app, { cookie }),
+  };
+}
