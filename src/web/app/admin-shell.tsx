@@ -1,22 +1,14 @@
-import {
-  AppShell,
-  Badge,
-  Burger,
-  Button,
-  NavLink,
-  ScrollArea,
-  useMantineTheme,
-} from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { AppShell, Badge, Burger, Button, NavLink, ScrollArea } from '@mantine/core';
 import { IconLogout, IconUserPlus } from '@tabler/icons-react';
-import { type MouseEvent, useState } from 'react';
+import type { MouseEvent } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
-import { LogoutFailedAlert } from './agent-shell';
 import { type AdminPage, adminPages, isAdminPageVisible } from './admin-pages';
+import { LogoutFailedAlert } from './logout-failed-alert';
 import { SHELL_TOP_BAR_HEIGHT, ShellTopBar } from './shell-top-bar';
 import classes from './admin-shell.module.css';
 import { useLogout } from './use-logout';
+import { useNavbarToggle } from './use-navbar-toggle';
 
 const NAVIGATION_ID = 'admin-navigation';
 const menuPages: AdminPage[] = Object.values(adminPages);
@@ -26,26 +18,14 @@ function isCurrentPage(page: AdminPage, pathname: string) {
 }
 
 /**
- * The admin portal's frame (spec §2 'Admin shell'): a top bar and a slide-out sidebar. From
- * the `sm` breakpoint up the sidebar sits beside the page and starts open; below it, it is a
- * drawer over the page that starts closed and closes again once a page is chosen.
+ * The admin portal's frame (spec §2 'Admin shell'): a top bar and a slide-out sidebar
+ * (useNavbarToggle: beside the page on wide screens, a drawer on phones).
  */
 export function AdminShell() {
   const { data: user } = useSession();
-  const { logout, isLoggingOut, hasLogoutFailed } = useLogout();
+  const { logout, isLoggingOut, logoutFailure } = useLogout();
   const { pathname } = useLocation();
-  const theme = useMantineTheme();
-  const isDesktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, false, {
-    getInitialValueInEffect: false,
-  });
-  const [isDesktopNavOpen, desktopNav] = useDisclosure(true);
-  // The drawer is open on the page it was opened on: going anywhere else closes it.
-  const [mobileNavOpenOn, setMobileNavOpenOn] = useState<string | null>(null);
-  const isMobileNavOpen = mobileNavOpenOn === pathname;
-  const closeMobileNav = () => setMobileNavOpenOn(null);
-  const toggleMobileNav = () => setMobileNavOpenOn(isMobileNavOpen ? null : pathname);
-  const isNavOpen = isDesktop ? isDesktopNavOpen : isMobileNavOpen;
-  const toggleNav = isDesktop ? desktopNav.toggle : toggleMobileNav;
+  const { isNavOpen, toggleNav, closeMobileNav, collapsed } = useNavbarToggle();
 
   function handlePageLinkClick(event: MouseEvent, page: AdminPage) {
     // Spec §2: choosing the dashboard while on it slides the sidebar in or out.
@@ -64,7 +44,7 @@ export function AdminShell() {
       navbar={{
         width: 240,
         breakpoint: 'sm',
-        collapsed: { desktop: !isDesktopNavOpen, mobile: !isMobileNavOpen },
+        collapsed,
       }}
       padding="lg"
     >
@@ -138,7 +118,7 @@ export function AdminShell() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        {hasLogoutFailed && <LogoutFailedAlert />}
+        {logoutFailure && <LogoutFailedAlert message={logoutFailure} />}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,40 +1,97 @@
-import { AppShell } from '@mantine/core';
-import { Outlet } from 'react-router';
-import { FormAlert } from '../components/form-alert';
+import { AppShell, Burger, NavLink, ScrollArea } from '@mantine/core';
+import { Link, Outlet, useLocation } from 'react-router';
+import { INITIAL_STATUS } from '../../shared/statuses';
+import {
+  CallControlsProvider,
+  IncomingCallBanner,
+  ViewCallButton,
+  useAgentLiveFeed,
+  useAgentState,
+} from '../features/agent-dashboard';
 import { useSession } from '../lib/session';
+import { AgentLogoutButton } from './agent-logout-button';
+import { type AgentPage, agentPages, isCurrentAgentPage } from './agent-pages';
+import { LogoutFailedAlert } from './logout-failed-alert';
 import { SHELL_TOP_BAR_HEIGHT, ShellTopBar } from './shell-top-bar';
 import { useLogout } from './use-logout';
+import { useNavbarToggle } from './use-navbar-toggle';
+
+const NAVIGATION_ID = 'agent-navigation';
+const menuPages: AgentPage[] = Object.values(agentPages);
 
 /**
- * The agent side's frame: top bar with Logout, then the routed page. The employee portal's
- * drawer (spec §2 'Employee portal shell') will join as an AppShell.Navbar.
+ * The employee portal (spec §2 'Employee portal shell'): top bar with the logo, welcome and,
+ * during a call, 'View Call'; a drawer with the pages and Logout. The shell owns the agent's
+ * state — one query, kept current by the live socket — which every page below shares.
  */
 export function AgentShell() {
   const { data: user } = useSession();
-  const { logout, isLoggingOut, hasLogoutFailed } = useLogout();
+  useAgentLiveFeed();
+  const agentState = useAgentState();
+  const { logout, isLoggingOut, logoutFailure } = useLogout();
+  const { pathname } = useLocation();
+  const navbar = useNavbarToggle();
+  // The server decides (409 when not in Gone Home); if the state can't load, let it.
+  const canLogout = agentState.isError || agentState.data?.state.status === INITIAL_STATUS;
+  const isOnDashboard = isCurrentAgentPage(agentPages.dashboard, pathname);
 
   return (
-    <AppShell header={{ height: SHELL_TOP_BAR_HEIGHT }} padding="lg">
-      <AppShell.Header>
-        <ShellTopBar
-          title="Employee Portal"
-          username={user?.username ?? ''}
-          onLogout={logout}
-          isLoggingOut={isLoggingOut}
-        />
-      </AppShell.Header>
-      <AppShell.Main>
-        {hasLogoutFailed && <LogoutFailedAlert />}
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
-  );
-}
-
-export function LogoutFailedAlert() {
-  return (
-    <FormAlert tone="error" mb="md">
-      Logout failed. Please try again.
-    </FormAlert>
+    <CallControlsProvider>
+      <AppShell
+        header={{ height: SHELL_TOP_BAR_HEIGHT }}
+        navbar={{ width: 240, breakpoint: 'sm', collapsed: navbar.collapsed }}
+        padding="lg"
+      >
+        <AppShell.Header>
+          <ShellTopBar
+            title="Employee Portal"
+            username={user?.username ?? ''}
+            navigationToggle={
+              <Burger
+                opened={navbar.isNavOpen}
+                onClick={navbar.toggleNav}
+                size="sm"
+                aria-label="Toggle navigation"
+                aria-expanded={navbar.isNavOpen}
+                aria-controls={NAVIGATION_ID}
+              />
+            }
+            actions={<ViewCallButton />}
+          />
+        </AppShell.Header>
+        {/* A closed drawer is only moved off screen: `inert` keeps it out of tab order too. */}
+        <AppShell.Navbar id={NAVIGATION_ID} aria-label="Main" p="sm" inert={!navbar.isNavOpen}>
+          <AppShell.Section grow component={ScrollArea}>
+            {menuPages.map((page) => {
+              const isActive = isCurrentAgentPage(page, pathname);
+              return (
+                <NavLink
+                  key={page.path}
+                  component={Link}
+                  to={page.path}
+                  label={page.label}
+                  leftSection={<page.icon size={18} stroke={1.6} aria-hidden />}
+                  active={isActive}
+                  aria-current={isActive ? 'page' : undefined}
+                  onClick={navbar.closeMobileNav}
+                />
+              );
+            })}
+          </AppShell.Section>
+          <AppShell.Section>
+            <AgentLogoutButton
+              canLogout={canLogout}
+              isLoggingOut={isLoggingOut}
+              onLogout={logout}
+            />
+          </AppShell.Section>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          {logoutFailure && <LogoutFailedAlert message={logoutFailure} />}
+          {!isOnDashboard && <IncomingCallBanner />}
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </CallControlsProvider>
   );
 }

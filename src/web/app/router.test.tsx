@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiRequest } from '../lib/api-client';
 import { errorResponse, jsonResponse, mockFetch } from '../test/fetch-mock';
+import { agentState } from '../test/agent-fixtures';
 import { dashboardFigures } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { appRoutes } from './router';
@@ -34,6 +35,8 @@ function signedIn(user: unknown) {
     'GET /api/setup': () => jsonResponse({ needed: false }),
     'GET /api/auth/me': () => jsonResponse({ user }),
     'GET /api/dashboard': () => jsonResponse(dashboardFigures()),
+    'GET /api/agent/state': () => jsonResponse(agentState()),
+    'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
   };
 }
 const signedOut = {

@@ -3,9 +3,12 @@ import { PagePlaceholder } from '../components/page-placeholder';
 import { AdminDashboardPage } from '../features/admin-dashboard';
 import { AdminsPage } from '../features/admins';
 import { EmployeesPage, RegisterEmployeePage } from '../features/employees';
-import { AgentDashboardPage } from '../features/agent-dashboard/components/agent-dashboard-page';
+import { AgentAnalyticsPage } from '../features/agent-analytics';
+import { AgentDashboardPage } from '../features/agent-dashboard';
+import { AgentProfilePage } from '../features/agent-profile';
 import { TeamsPage } from '../features/teams';
 import { ADMIN_DASHBOARD_PATH, adminPages } from './admin-pages';
+import { AGENT_DASHBOARD_PATH, agentPages } from './agent-pages';
 import { AdminShell } from './admin-shell';
 import { AgentShell } from './agent-shell';
 import { AppGate, SETUP_PATH } from './app-gate';
@@ -13,8 +16,8 @@ import { FirstRunRoute } from './first-run-route';
 import { HomeRedirect, RequireAdminPage, RequireRole, SIGN_IN_PATH } from './route-guards';
 import { SignInRoute } from './sign-in-route';
 
-/** Paths under /admin, as the router nests them. */
-const under = (path: string) => path.replace(/^\/admin\//, '');
+/** Paths under /admin or /agent, as the router nests them. */
+const under = (path: string) => path.replace(/^\/(admin|agent)\//, '');
 
 const analyticsPlaceholder = (
   <PagePlaceholder
@@ -66,7 +69,9 @@ export const appRoutes: RouteObject[] = [
             element: <AgentShell />,
             children: [
               { index: true, element: <AgentDashboardPage /> },
-              { path: '*', element: <Navigate to="/agent" replace /> },
+              { path: under(agentPages.analytics.path), element: <AgentAnalyticsPage /> },
+              { path: under(agentPages.profile.path), element: <AgentProfilePage /> },
+              { path: '*', element: <Navigate to={AGENT_DASHBOARD_PATH} replace /> },
             ],
           },
         ],

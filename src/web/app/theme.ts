@@ -1,4 +1,45 @@
-import { createTheme } from '@mantine/core';
+import { type MantineColorsTuple, createTheme } from '@mantine/core';
+
+/**
+ * Status colours of spec §3 that Mantine does not name (slate, purple, brown), so an avatar
+ * takes its colour straight from the shared status catalogue. Index 6 is the filled shade.
+ */
+const slate: MantineColorsTuple = [
+  '#f8fafc',
+  '#f1f5f9',
+  '#e2e8f0',
+  '#cbd5e1',
+  '#94a3b8',
+  '#64748b',
+  '#475569',
+  '#334155',
+  '#1e293b',
+  '#0f172a',
+];
+const purple: MantineColorsTuple = [
+  '#f6f0ff',
+  '#e7dcfa',
+  '#cab4f0',
+  '#ac8ae7',
+  '#9366df',
+  '#834fda',
+  '#7b43d8',
+  '#6935c0',
+  '#5d2ead',
+  '#50259a',
+];
+const brown: MantineColorsTuple = [
+  '#faf4ef',
+  '#eee3da',
+  '#dfc5b1',
+  '#d0a685',
+  '#c38b60',
+  '#bb7a48',
+  '#a0643a',
+  '#8a5431',
+  '#744628',
+  '#5e381e',
+];
 
 export const appTheme = createTheme({
   primaryColor: 'blue',
@@ -6,4 +47,5 @@ export const appTheme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
+  colors: { slate, purple, brown },
 });

@@ -1,5 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../features/auth/api/sign-out';
+import { serverRefusalMessage } from '../lib/api-client';
+import { LOGOUT_FAILED_MESSAGE } from './logout-failed-alert';
 import { SIGN_IN_PATH } from './route-guards';
 
 /** Logout from either shell: end the session, forget cached data, back to sign-in. */
@@ -12,6 +14,12 @@ export function useLogout() {
         onSuccess: () => void navigate(SIGN_IN_PATH, { replace: true }),
       }),
     isLoggingOut: signOut.isPending,
-    hasLogoutFailed: signOut.isError,
+    /**
+     * Why the last logout failed: the server's words when it refused (409 'Set status to Gone
+     * Home to sign out' for an agent), else a generic failure.
+     */
+    logoutFailure: signOut.isError
+      ? (serverRefusalMessage(signOut.error) ?? LOGOUT_FAILED_MESSAGE)
+      : null,
   };
 }

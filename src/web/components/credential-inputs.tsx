@@ -49,6 +49,8 @@ interface NewPasswordFieldsProps {
   formError: FormError | null;
   /** 'Password' by default; the reset form says 'New Password'. */
   passwordLabel?: string;
+  /** 'Confirm Password' by default. */
+  confirmPasswordLabel?: string;
   /** Shows the length rule under the first field. */
   withHint?: boolean;
   withAsterisk?: boolean;
@@ -62,6 +64,7 @@ export function NewPasswordFields({
   onConfirmPasswordChange,
   formError,
   passwordLabel = 'Password',
+  confirmPasswordLabel = 'Confirm Password',
   withHint = false,
   withAsterisk = false,
 }: NewPasswordFieldsProps) {
@@ -78,7 +81,7 @@ export function NewPasswordFields({
         onChange={(event) => onPasswordChange(event.currentTarget.value)}
       />
       <SecretInput
-        label="Confirm Password"
+        label={confirmPasswordLabel}
         name="confirm-password"
         autoComplete="new-password"
         withAsterisk={withAsterisk}

@@ -9,3 +9,13 @@ export const teamsQueryRoot = ['teams'] as const;
 export const employeesQueryRoot = ['employees'] as const;
 /** The admin dashboard's figures: employee counts, teams, calls, recent registrations. */
 export const dashboardQueryRoot = ['dashboard'] as const;
+
+/**
+ * The agent's own state (status, timers, the ringing or active call): one copy that the shell,
+ * the dashboard and the Active Call modal share, kept current by the live socket.
+ */
+export const agentStateQueryKey = ['agent', 'state'] as const;
+/** What calls change besides that state: the Activity Log and today's totals. */
+export const agentActivityQueryRoot = ['agent', 'activity'] as const;
+/** The signed-in user's own profile. */
+export const profileQueryKey = ['me', 'profile'] as const;

@@ -12,3 +12,9 @@ export const DASHBOARD_REFRESH_MS = 15_000;
 
 /** How often relative times ('5 minutes ago') are worked out again. */
 export const RELATIVE_TIME_TICK_MS = 30_000;
+
+/** Spec §9: clocks and timers tick every second (computed from server timestamps, not counted). */
+export const CLOCK_TICK_MS = 1000;
+
+/** How long typing in call notes pauses before they are saved. */
+export const CALL_NOTES_SAVE_DELAY_MS = 800;

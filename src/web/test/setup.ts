@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { FakeWebSocket } from './fake-web-socket';
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins answer 'no match, no size'.
 Object.defineProperty(window, 'matchMedia', {
@@ -34,6 +35,24 @@ if (!('fonts' in document)) {
 // Mantine passes a pseudo-element argument that jsdom does not implement.
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+// jsdom plays no media: a ringtone's play() resolves (as if allowed) and pause() does nothing.
+Object.defineProperty(window.HTMLMediaElement.prototype, 'play', {
+  configurable: true,
+  writable: true,
+  value: () => Promise.resolve(),
+});
+Object.defineProperty(window.HTMLMediaElement.prototype, 'pause', {
+  configurable: true,
+  writable: true,
+  value: () => {},
+});
+
+// No test talks to a real server: the live socket is a fake the test drives.
+beforeEach(() => {
+  FakeWebSocket.instances = [];
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+});
 
 afterEach(() => {
   cleanup();

@@ -8,7 +8,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { signedPercent, trendColor } from './format-percent';
 import { QuickActions } from './quick-actions';
 import { RecentActivities } from './recent-activities';
-import { type FiguresStatus, StatCard } from './stat-card';
+import { type FiguresStatus, StatCard } from '../../../components/stat-card';
 
 /**
  * Spec §2 'Admin dashboard': four figure cards, the newest employees and quick actions, all

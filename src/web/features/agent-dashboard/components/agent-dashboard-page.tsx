@@ -1,11 +1,69 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Button, Grid, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { FormAlert } from '../../../components/form-alert';
+import { useSession } from '../../../lib/session';
+import { type AgentSnapshot, useAgentState } from '../api/get-agent-state';
+import { ActivityLog } from './activity-log';
+import { AgentIdentity } from './agent-identity';
+import { Dialer } from './dialer';
+import { InteractionsPanel } from './interactions-panel';
+import { StatusSelector } from './status-selector';
+import { ZoneClocks } from './zone-clocks';
 
-/** Placeholder until the softphone (spec §2 'Employee dashboard') is built. */
+/**
+ * Spec §2 'Employee dashboard', the softphone: clocks, who and in which status, the
+ * Interactions panel, the Dialer and the Activity Log. The agent's state comes from the
+ * shell's query, kept current by the live socket.
+ */
 export function AgentDashboardPage() {
+  const agentState = useAgentState();
+  const snapshot = agentState.data;
+
+  useEffect(() => {
+    if (agentState.error) console.error('The agent state could not be loaded', agentState.error);
+  }, [agentState.error]);
+
   return (
-    <Stack gap="xs">
-      <Title order={2}>Switchboard Employee Dashboard</Title>
-      <Text c="dimmed">Your status, calls and activity log will appear here.</Text>
+    <Stack gap="lg">
+      <Title order={2}>Switchboard Agent Dashboard</Title>
+      <ZoneClocks clock={snapshot ?? { clockOffsetMs: 0 }} />
+      {snapshot ? (
+        <Softphone snapshot={snapshot} />
+      ) : agentState.isError ? (
+        <FormAlert tone="error" title="Your status could not be loaded">
+          <Button size="xs" variant="light" mt="xs" onClick={() => void agentState.refetch()}>
+            Try again
+          </Button>
+        </FormAlert>
+      ) : (
+        <Group justify="center" py="xl" role="status" aria-label="Loading">
+          <Loader />
+        </Group>
+      )}
     </Stack>
+  );
+}
+
+function Softphone({ snapshot }: { snapshot: AgentSnapshot }) {
+  const { data: user } = useSession();
+  const { status } = snapshot.state;
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, xl: 5 }}>
+        <Stack gap="md">
+          <Paper withBorder radius="md" p="md">
+            <Stack gap="sm">
+              <AgentIdentity username={user?.username ?? ''} status={status} />
+              <StatusSelector snapshot={snapshot} />
+            </Stack>
+          </Paper>
+          <InteractionsPanel snapshot={snapshot} />
+          <Dialer status={status} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, xl: 7 }}>
+        <ActivityLog />
+      </Grid.Col>
+    </Grid>
   );
 }

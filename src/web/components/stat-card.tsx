@@ -17,8 +17,8 @@ interface StatCardProps {
 }
 
 /**
- * One figure of the dashboard, as a section named by its title. Loading shows a skeleton;
- * a failed load shows a dash (spec §8: dashboard load errors are logged, not shown).
+ * One figure of a dashboard or analytics page, as a section named by its title. Loading shows a skeleton;
+ * a failed load shows a dash (spec §8: dashboard and analytics load errors are logged, not shown).
  */
 export function StatCard({
   title,

@@ -1,0 +1,180 @@
+import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
+import { adminBaseURL, adminServer, runId, shot, waitForAdminServer } from './admin-journeys';
+
+/**
+ * The softphone with the server's real call engine and spec §9 timings: an offer within
+ * 5–11 s of going Available, a 20 s ring.
+ */
+test.use({ baseURL: adminBaseURL });
+test.beforeAll(waitForAdminServer);
+
+const OFFER_WITHIN_MS = 12_000;
+const RING_OUT_WITHIN_MS = 22_000;
+
+/** A super admin registers a fresh agent (and a team for them) through the API. */
+async function registerAgent(suffix: string) {
+  const api: APIRequestContext = await request.newContext({ baseURL: adminBaseURL });
+  const { username, password } = adminServer.superAdmin;
+  expect((await api.post('/api/auth/sign-in', { data: { username, password } })).ok()).toBe(true);
+  const team = await api.post('/api/teams', { data: { name: `Phones ${runId}-${suffix}` } });
+  expect(team.ok(), await team.text()).toBe(true);
+  const agent = { username: `phone-${runId}-${suffix}`, password: 'agent-pass-1' };
+  const registered = await api.post('/api/employees', {
+    data: { ...agent, confirmPassword: agent.password, teamId: (await team.json()).team.id },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await api.dispose();
+  return agent;
+}
+
+async function signInAgent(page: Page, agent: { username: string; password: string }) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Username', { exact: true }).fill(agent.username);
+  await page.getByLabel('Password', { exact: true }).fill(agent.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/agent$/);
+  await expect(page.getByText(`Welcome, ${agent.username}`)).toBeVisible();
+}
+
+const statusSelector = (page: Page) => page.getByRole('combobox', { name: 'Status' });
+const interactions = (page: Page) => page.getByRole('region', { name: 'Interactions' });
+const activityRows = (page: Page) =>
+  page.getByRole('table', { name: 'Activity Log' }).getByRole('row');
+
+async function setStatus(page: Page, label: string) {
+  await statusSelector(page).click();
+  await page.getByRole('option', { name: new RegExp(`^${label}`) }).click();
+  await expect(statusSelector(page)).toContainText(label);
+}
+
+test('an agent answers a call, ends it, lets another ring out, and dials out', async ({ page }) => {
+  test.setTimeout(150_000);
+  const agent = await registerAgent('a');
+  await signInAgent(page, agent);
+  await expect(page.getByRole('heading', { name: 'Employee Portal' })).toBeVisible();
+  await expect(interactions(page).getByText('No active calls')).toBeVisible();
+  await expect(page.getByText('No call activity yet')).toBeVisible();
+  // Gone Home at first: Logout is allowed; in any other status it is not.
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await expect(logout).toBeEnabled();
+  await shot(page, 'agent-1-dashboard');
+
+  // Available: a call rings within 11 s; answer it.
+  await setStatus(page, 'Available');
+  await expect(logout).toBeDisabled();
+  await expect(logout).toHaveAccessibleDescription('Set status to Gone Home to sign out');
+  await expect(interactions(page).getByText('Incoming call...')).toBeVisible({
+    timeout: OFFER_WITHIN_MS,
+  });
+  await shot(page, 'agent-2-incoming');
+  await interactions(page).getByRole('button', { name: 'Answer' }).click();
+  await expect(interactions(page).getByText('Connecting...')).toBeVisible();
+  await expect(interactions(page).getByRole('button', { name: 'End Call' })).toBeVisible();
+  await expect(statusSelector(page)).toContainText('On Call');
+
+  // The Active Call modal: notes saved with the call, End Call → After Call Work.
+  await page.getByRole('button', { name: 'View Call' }).click();
+  const modal = page.getByRole('dialog', { name: 'Active Call' });
+  await expect(modal.getByText('Connected')).toBeVisible();
+  await modal.getByRole('textbox', { name: 'Call notes' }).fill('Asked about the invoice');
+  await shot(page, 'agent-3-active-call');
+  await modal.getByRole('button', { name: 'End Call' }).click();
+  await expect(modal).toBeHidden();
+  await expect(statusSelector(page)).toContainText('After Call Work');
+  await expect(activityRows(page).nth(1)).toContainText('Inbound');
+  await expect(activityRows(page).nth(1)).toContainText('Answered');
+
+  // Available again: this one is left to ring out and is logged missed.
+  await setStatus(page, 'Available');
+  await expect(interactions(page).getByText('Incoming call...')).toBeVisible({
+    timeout: OFFER_WITHIN_MS,
+  });
+  await expect(interactions(page).getByText('No active calls')).toBeVisible({
+    timeout: RING_OUT_WITHIN_MS,
+  });
+  await expect(activityRows(page).nth(1)).toContainText('Missed');
+
+  // The dialer: Call only in Out Bound.
+  await setStatus(page, 'Break');
+  await page.getByRole('button', { name: 'Dialer' }).click();
+  const dialer = page.getByRole('form', { name: 'Dialer' });
+  await dialer.getByRole('textbox', { name: 'Phone number' }).fill('12125550100');
+  await expect(dialer.getByRole('textbox', { name: 'Phone number' })).toHaveValue(
+    '+1 (212)-555-0100',
+  );
+  await expect(dialer.getByRole('button', { name: 'Call' })).toBeDisabled();
+  await setStatus(page, 'Out Bound');
+  await dialer.getByRole('button', { name: 'Call' }).click();
+  await expect(interactions(page).getByText('Connecting...')).toBeVisible();
+  await expect(interactions(page).getByRole('button', { name: 'End Call' })).toBeVisible();
+  await shot(page, 'agent-4-outbound');
+  await interactions(page).getByRole('button', { name: 'End Call' }).click();
+  await expect(statusSelector(page)).toContainText('After Call Work');
+  await expect(activityRows(page).nth(1)).toContainText('Outbound');
+  await expect(activityRows(page)).toHaveCount(4); // header + 3 calls
+
+  // Sign-out needs Gone Home.
+  await setStatus(page, 'Gone Home');
+  await expect(logout).toBeEnabled();
+  await shot(page, 'agent-5-activity');
+  await logout.click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+});
+
+test('the status timer survives a reload, and a second tab follows the first', async ({
+  page,
+  context,
+}) => {
+  const agent = await registerAgent('b');
+  await signInAgent(page, agent);
+  await setStatus(page, 'Lunch');
+  await page.waitForTimeout(3000);
+  await expect(statusSelector(page)).toContainText(/Lunch\s*00:00:0[3-9]/);
+
+  // After a reload the timer continues from the interval's start: it does not restart at 0.
+  await page.reload();
+  await expect(statusSelector(page)).toContainText(/Lunch\s*00:00:(0[3-9]|1\d)/);
+
+  const second = await context.newPage();
+  await second.goto('/agent');
+  await expect(statusSelector(second)).toContainText('Lunch');
+  await setStatus(page, 'Personal Time');
+  await expect(statusSelector(second)).toContainText('Personal Time', { timeout: 1000 });
+  await shot(second, 'agent-6-second-tab');
+});
+
+test('an agent keeps a full name, changes their password and reads today’s totals', async ({
+  page,
+}) => {
+  const agent = await registerAgent('c');
+  await signInAgent(page, agent);
+  const drawer = page.getByRole('navigation');
+
+  await drawer.getByRole('link', { name: 'Analytics' }).click();
+  await expect(page).toHaveURL(/\/agent\/analytics$/);
+  await expect(page.getByRole('heading', { name: 'Analytics' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Total Calls' })).toContainText('0');
+  await expect(page.getByRole('region', { name: 'Talk Time' })).toContainText('0s');
+  await shot(page, 'agent-7-analytics');
+
+  await drawer.getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/agent\/profile$/);
+  await expect(page.getByText(agent.username).first()).toBeVisible();
+  const fullName = page.getByRole('form', { name: 'Full name' });
+  await fullName.getByLabel('Full name').fill('Dana Phones');
+  await fullName.getByRole('button', { name: 'Save' }).click();
+  await expect(fullName.getByRole('alert')).toBeVisible();
+
+  const password = page.getByRole('form', { name: 'Change password' });
+  await password.getByLabel('Current password', { exact: true }).fill(agent.password);
+  await password.getByLabel('New password', { exact: true }).fill('new-pass-2');
+  await password.getByLabel('Confirm password', { exact: true }).fill('new-pass-2');
+  await password.getByRole('button', { name: 'Change Password' }).click();
+  await expect(password.getByText('Password changed successfully')).toBeVisible();
+  await shot(page, 'agent-8-profile');
+
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'Full name' }).getByLabel('Full name')).toHaveValue(
+    'Dana Phones',
+  );
+});

@@ -1,0 +1,297 @@
+import { screen, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AgentState } from '../../shared/schemas/agent';
+import {
+  SERVER_NOW,
+  activeCall,
+  agentState,
+  agentToday,
+  at,
+  callLogEntry,
+  ringingCall,
+} from '../test/agent-fixtures';
+import { describedByText } from '../test/accessibility';
+import { advance, settle, useFakeClock } from '../test/fake-clock';
+import { FakeWebSocket } from '../test/fake-web-socket';
+import { errorResponse, jsonResponse, mockFetch } from '../test/fetch-mock';
+import { agentUser } from '../test/fixtures';
+import { renderWithProviders } from '../test/render';
+import { appRoutes } from './router';
+
+const goneHome = agentState({ status: 'gone_home', since: at(-60) });
+
+function serve(state: AgentState | AgentState[], routes: Parameters<typeof mockFetch>[0] = {}) {
+  const states = (Array.isArray(state) ? state : [state]).map(
+    (answer) => () => jsonResponse(answer),
+  );
+  return mockFetch({
+    'GET /api/setup': () => jsonResponse({ needed: false }),
+    'GET /api/auth/me': () => jsonResponse({ user: agentUser }),
+    'GET /api/agent/state': states,
+    'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
+    'GET /api/agent/today': () => jsonResponse(agentToday()),
+    'GET /api/me/profile': () =>
+      jsonResponse({
+        profile: { username: 'dana', role: 'employee', team: null, full_name: null },
+      }),
+    ...routes,
+  });
+}
+
+async function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const rendered = renderWithProviders(<RouterProvider router={router} />, {
+    withFakeTimers: true,
+    userEvent: { delay: null },
+  });
+  await settle();
+  return { router, ...rendered };
+}
+
+const menu = () => within(screen.getByRole('navigation', { name: 'Main' }));
+const logoutButton = () => menu().getByRole('button', { name: 'Logout' });
+const statusSelect = () => screen.getByRole('combobox', { name: 'Status' });
+
+/** The server pushes the agent's new state over the live socket. */
+async function push(state: AgentState) {
+  FakeWebSocket.latest().push({ type: 'agent.state', state });
+  await settle();
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the agent shell', () => {
+  it('has the top bar of spec §2: title, welcome and logo', async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState());
+    await renderAt('/agent');
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('heading', { name: 'Employee Portal', level: 1 })).toBeTruthy();
+    expect(within(banner).getByText('Welcome, dana')).toBeTruthy();
+    expect(banner.querySelector('img[src="/logo.svg"]')).not.toBeNull();
+    expect(within(banner).queryByRole('button', { name: 'View Call' })).toBeNull();
+  });
+
+  it('has a drawer with Dashboard, Analytics and Profile links, and Logout', async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState());
+    const { router, user } = await renderAt('/agent');
+
+    const links = menu()
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['Dashboard', '/agent'],
+      ['Analytics', '/agent/analytics'],
+      ['Profile', '/agent/profile'],
+    ]);
+    expect(menu().getByRole('link', { current: 'page' }).textContent).toBe('Dashboard');
+    expect(logoutButton()).toBeTruthy();
+
+    await user.click(menu().getByRole('link', { name: 'Analytics' }));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Analytics', level: 2 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/agent/analytics');
+    expect(menu().getByRole('link', { current: 'page' }).textContent).toBe('Analytics');
+
+    await user.click(menu().getByRole('link', { name: 'Profile' }));
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Profile', level: 2 })).toBeTruthy();
+  });
+
+  it('opens and closes the phone drawer with its burger', async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState());
+    const { user } = await renderAt('/agent');
+    const burger = screen.getByRole('button', { name: 'Toggle navigation' });
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+    await user.click(burger);
+    expect(burger.getAttribute('aria-expanded')).toBe('true');
+
+    await user.click(menu().getByRole('link', { name: 'Profile' }));
+    await settle();
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('sends unknown agent pages to the dashboard', async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState());
+    const { router } = await renderAt('/agent/no-such-page');
+    expect(router.state.location.pathname).toBe('/agent');
+    expect(screen.getByRole('heading', { name: 'Switchboard Agent Dashboard' })).toBeTruthy();
+  });
+
+  it('disables Logout outside Gone Home and says why, on hover and on focus', async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState());
+    const { user } = await renderAt('/agent');
+
+    expect(logoutButton().hasAttribute('disabled')).toBe(true);
+    expect(describedByText(logoutButton())).toBe('Set status to Gone Home to sign out');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    const wrapper = logoutButton().parentElement as HTMLElement;
+    await user.hover(wrapper);
+    expect(screen.getByRole('tooltip').textContent).toBe('Set status to Gone Home to sign out');
+    await user.unhover(wrapper);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+
+    wrapper.focus();
+    await settle();
+    expect(document.activeElement).toBe(wrapper);
+    expect(screen.getByRole('tooltip').textContent).toBe('Set status to Gone Home to sign out');
+  });
+
+  it('enables Logout in Gone Home and signs out to sign-in', async () => {
+    useFakeClock(SERVER_NOW);
+    const { requests } = serve(goneHome, {
+      'POST /api/auth/sign-out': () => jsonResponse({ ok: true }),
+    });
+    const { router, user } = await renderAt('/agent');
+
+    expect(logoutButton().hasAttribute('disabled')).toBe(false);
+    expect(describedByText(logoutButton())).toBe('');
+    await user.click(logoutButton());
+    await settle();
+
+    expect(requests.filter((r) => r.path === '/api/auth/sign-out')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it("shows the server's refusal when the status changed elsewhere before Logout", async () => {
+    useFakeClock(SERVER_NOW);
+    serve(goneHome, {
+      'POST /api/auth/sign-out': () =>
+        errorResponse(409, 'SIGN_OUT_NOT_GONE_HOME', 'Set status to Gone Home to sign out'),
+    });
+    const { router, user } = await renderAt('/agent');
+    await user.click(logoutButton());
+    await settle();
+
+    expect(screen.getByRole('alert').textContent).toBe('Set status to Gone Home to sign out');
+    expect(router.state.location.pathname).toBe('/agent');
+  });
+
+  it('shows a generic failure when Logout fails otherwise', async () => {
+    useFakeClock(SERVER_NOW);
+    serve(goneHome, {
+      'POST /api/auth/sign-out': () => errorResponse(500, 'INTERNAL', ''),
+    });
+    const { user } = await renderAt('/agent');
+    await user.click(logoutButton());
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Logout failed. Please try again.');
+  });
+});
+
+describe('the live feed', () => {
+  it('connects to /api/live and takes every pushed state, refreshing the log', async () => {
+    useFakeClock(SERVER_NOW);
+    const { requests } = serve(agentState(), {
+      'GET /api/agent/calls': [
+        () => jsonResponse({ calls: [] }),
+        () => jsonResponse({ calls: [callLogEntry({ callStatus: 'missed', durationSeconds: 0 })] }),
+      ],
+    });
+    await renderAt('/agent');
+    const socket = FakeWebSocket.latest();
+    expect(socket.url).toBe(`ws://${window.location.host}/api/live`);
+    socket.accept();
+
+    expect(logoutButton().hasAttribute('disabled')).toBe(true);
+    await push(agentState({ status: 'gone_home', since: SERVER_NOW, serverNow: at(1) }));
+
+    expect(statusSelect().textContent).toMatch(/^Gone Home 00:00:0\d$/);
+    expect(logoutButton().hasAttribute('disabled')).toBe(false);
+    expect(requests.filter((r) => r.path === '/api/agent/calls')).toHaveLength(2);
+    expect(screen.getByText('Missed')).toBeTruthy();
+  });
+
+  it('rings on a pushed offer and stops when the server says it was missed', async () => {
+    useFakeClock(SERVER_NOW);
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause');
+    serve(agentState());
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+
+    await advance(1000);
+    await push(agentState({ serverNow: at(1), call: ringingCall({ ringDeadline: at(21) }) }));
+    const interactions = within(screen.getByRole('region', { name: 'Interactions' }));
+    expect(interactions.getByText('Incoming call...')).toBeTruthy();
+    expect(interactions.getByRole('timer').textContent).toBe('20s');
+
+    await advance(20_000);
+    await push(agentState({ serverNow: at(21) }));
+    expect(interactions.getByText('No active calls')).toBeTruthy();
+    expect(pause).toHaveBeenCalled();
+  });
+
+  it('ignores a pushed state older than the one it holds', async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState({ status: 'lunch', since: SERVER_NOW }));
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    await push(agentState({ status: 'break', serverNow: at(-5) }));
+    expect(statusSelect().textContent).toMatch(/^Lunch/);
+  });
+
+  it('fetches the state again after reconnecting', async () => {
+    useFakeClock(SERVER_NOW);
+    const { requests } = serve([
+      agentState(),
+      agentState({ status: 'break', since: at(2), serverNow: at(3) }),
+    ]);
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    expect(requests.filter((r) => r.path === '/api/agent/state')).toHaveLength(1);
+
+    FakeWebSocket.latest().drop();
+    await advance(1000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    FakeWebSocket.latest().accept();
+    await settle();
+
+    expect(requests.filter((r) => r.path === '/api/agent/state')).toHaveLength(2);
+    expect(statusSelect().textContent).toMatch(/^Break/);
+  });
+
+  it('goes to sign-in when the live feed says the session is gone (4401)', async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState(), {
+      'GET /api/auth/me': [
+        () => jsonResponse({ user: agentUser }),
+        () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
+      ],
+    });
+    const { router } = await renderAt('/agent');
+    FakeWebSocket.latest().drop(4401);
+    await settle();
+
+    expect(router.state.location.pathname).toBe('/sign-in');
+    await advance(30_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('shows View Call while a call is active and a ringing call on other pages', async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState({ call: ringingCall() }));
+    await renderAt('/agent/profile');
+    FakeWebSocket.latest().accept();
+
+    const incoming = within(screen.getByRole('region', { name: 'Incoming call' }));
+    expect(incoming.getByText('Incoming call...')).toBeTruthy();
+    expect(incoming.getByRole('button', { name: 'Answer' })).toBeTruthy();
+
+    await push(
+      agentState({ status: 'on_call', since: at(1), serverNow: at(1), call: activeCall(-1) }),
+    );
+    expect(screen.queryByRole('region', { name: 'Incoming call' })).toBeNull();
+    expect(
+      within(screen.getByRole('banner')).getByRole('button', { name: 'View Call' }),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,73 @@
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type AgentState, agentStateSchema } from '../../../../shared/schemas/agent';
+import { apiRequest } from '../../../lib/api-client';
+import { measureClockOffset } from '../../../lib/clock-offset';
+import { agentActivityQueryRoot, agentStateQueryKey } from '../../../lib/query-keys';
+
+/**
+ * The agent's state with the clock offset measured when it arrived. Every timer on screen is
+ * derived from the state's server timestamps and this offset (DESIGN.md principle 3): the
+ * browser never asks the server per second.
+ */
+export interface AgentSnapshot {
+  state: AgentState;
+  /** Server clock minus browser clock, in ms, measured from `state.serverNow`. */
+  clockOffsetMs: number;
+  /** This browser's clock when the state arrived: no timer shows an earlier moment. */
+  receivedAt: number;
+}
+
+export function agentSnapshot(
+  state: AgentState,
+  sentAt: number,
+  receivedAt = sentAt,
+): AgentSnapshot {
+  return {
+    state,
+    clockOffsetMs: measureClockOffset(state.serverNow, sentAt, receivedAt),
+    receivedAt,
+  };
+}
+
+/**
+ * Answers and pushed events can arrive out of order (a request's answer after the event its
+ * change caused): a state computed earlier than the one held never replaces it.
+ */
+export function latestSnapshot(held: AgentSnapshot | undefined, next: AgentSnapshot) {
+  if (held && Date.parse(held.state.serverNow) > Date.parse(next.state.serverNow)) return held;
+  return next;
+}
+
+/** Keeps a state the server sent (an answer or a live event), unless a newer one is held. */
+export function storeAgentSnapshot(queryClient: QueryClient, snapshot: AgentSnapshot) {
+  queryClient.setQueryData<AgentSnapshot>(agentStateQueryKey, (held) =>
+    latestSnapshot(held, snapshot),
+  );
+}
+
+/** The Activity Log and today's totals, after a call changed or a live event said something did. */
+export function refreshAgentActivity(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: agentActivityQueryRoot });
+}
+
+export async function getAgentState(signal?: AbortSignal) {
+  const sentAt = Date.now();
+  const state = await apiRequest('/api/agent/state', { schema: agentStateSchema, signal });
+  return agentSnapshot(state, sentAt, Date.now());
+}
+
+/**
+ * The agent's state. Fetched once, then kept current by the live socket (useAgentLiveFeed)
+ * and by the answers to the agent's own actions; a reconnect fetches it again.
+ */
+export function useAgentState() {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: agentStateQueryKey,
+    queryFn: async ({ signal }) => {
+      const fetched = await getAgentState(signal);
+      return latestSnapshot(queryClient.getQueryData(agentStateQueryKey), fetched);
+    },
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callLogEntrySchema } from '../../../../shared/schemas/agent';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { agentStateQueryKey } from '../../../lib/query-keys';
+import type { AgentSnapshot } from './get-agent-state';
+
+const savedCallSchema = z.object({ call: callLogEntrySchema });
+
+export async function saveCallNotes({ callId, notes }: { callId: string; notes: string }) {
+  const response = await apiRequest(`/api/agent/calls/${encodeURIComponent(callId)}`, {
+    method: 'PATCH',
+    body: { notes },
+    schema: savedCallSchema,
+  });
+  return response.call;
+}
+
+/**
+ * Saves the notes of a call. The held state's copy of the call takes the saved notes too, so
+ * the modal, closed and opened again, starts from them.
+ */
+export function useSaveCallNotes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveCallNotes,
+    onSuccess: (saved) => {
+      queryClient.setQueryData<AgentSnapshot>(agentStateQueryKey, (held) => {
+        const call = held?.state.call;
+        if (!held || call?.id !== saved.id) return held;
+        return { ...held, state: { ...held.state, call: { ...call, notes: saved.notes } } };
+      });
+    },
+  });
+}

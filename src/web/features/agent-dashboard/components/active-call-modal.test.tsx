@@ -1,0 +1,207 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CALL_ID,
+  SERVER_NOW,
+  activeCall,
+  agentState,
+  at,
+  callLogEntry,
+} from '../../../test/agent-fixtures';
+import { advance, settle, useFakeClock } from '../../../test/fake-clock';
+import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import { agentUser } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import { sent } from '../test/render-dashboard';
+import { CallControlsProvider } from '../hooks/call-controls';
+import { AgentDashboardPage } from './agent-dashboard-page';
+import { ViewCallButton } from './view-call-button';
+
+/** On a call for 65 s (answered at SERVER_NOW - 65 s). */
+const onCall = agentState({ status: 'on_call', since: at(-65), call: activeCall(65) });
+const afterCall = agentState({ status: 'after_call', since: SERVER_NOW });
+
+/** The top bar's View Call and the dashboard, sharing state and call controls as in the shell. */
+async function renderWithCall(routes: Parameters<typeof mockFetch>[0] = {}) {
+  const served = mockFetch({
+    'GET /api/agent/state': () => jsonResponse(onCall),
+    'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
+    [`PATCH /api/agent/calls/${CALL_ID}`]: (request) =>
+      jsonResponse({
+        call: callLogEntry({ id: CALL_ID, notes: (request.body as { notes: string }).notes }),
+      }),
+    [`POST /api/agent/calls/${CALL_ID}/end`]: () => jsonResponse(afterCall),
+    ...routes,
+  });
+  const rendered = renderWithProviders(
+    <CallControlsProvider>
+      <ViewCallButton />
+      <AgentDashboardPage />
+    </CallControlsProvider>,
+    { signedInAs: agentUser, withFakeTimers: true, userEvent: { delay: null } },
+  );
+  await settle();
+  return { ...served, ...rendered };
+}
+
+type User = Awaited<ReturnType<typeof renderWithCall>>['user'];
+
+async function openModal(user: User) {
+  await user.click(screen.getByRole('button', { name: 'View Call' }));
+  return within(screen.getByRole('dialog', { name: 'Active Call' }));
+}
+
+const panel = () => within(screen.getByRole('region', { name: 'Interactions' }));
+const notesField = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Call notes' });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('View Call and the Active Call modal', () => {
+  it('offers View Call only while a call is active, connecting included', async () => {
+    useFakeClock(SERVER_NOW);
+    mockFetch({
+      'GET /api/agent/state': () =>
+        jsonResponse(agentState({ status: 'on_call', since: SERVER_NOW, call: activeCall(0) })),
+      'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
+    });
+    renderWithProviders(<ViewCallButton />, { signedInAs: agentUser });
+    await settle();
+    expect(screen.getByRole('button', { name: 'View Call' })).toBeTruthy();
+  });
+
+  it('has no View Call without an active call', async () => {
+    useFakeClock(SERVER_NOW);
+    await renderWithCall({ 'GET /api/agent/state': () => jsonResponse(agentState()) });
+    expect(screen.queryByRole('button', { name: 'View Call' })).toBeNull();
+  });
+
+  it('shows the timer, the controls and the call information', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderWithCall();
+    const modal = await openModal(user);
+
+    expect(modal.getByRole('timer').textContent).toBe('01:05');
+    for (const name of ['Mute', 'Hold', 'End Call', 'Close']) {
+      expect(modal.getByRole('button', { name })).toBeTruthy();
+    }
+    const information = within(modal.getByRole('region', { name: 'Call information' }));
+    expect(information.getByText('+1 (212)-555-0187')).toBeTruthy();
+    expect(information.getByText('1m 5s')).toBeTruthy();
+    expect(information.getByText('Connected')).toBeTruthy();
+    expect(notesField().getAttribute('placeholder')).toBe('Add call notes...');
+
+    await advance(2000);
+    expect(modal.getByRole('timer').textContent).toBe('01:07');
+  });
+
+  it('shares mute and hold with the Interactions panel', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderWithCall();
+    const modal = await openModal(user);
+
+    await user.click(modal.getByRole('button', { name: 'Hold' }));
+    expect(modal.getByText('On Hold')).toBeTruthy();
+    expect(panel().getByText('On Hold')).toBeTruthy();
+    expect(panel().getByRole('button', { name: 'Resume' })).toBeTruthy();
+
+    await user.click(modal.getByRole('button', { name: 'Mute' }));
+    expect(panel().getByRole('button', { name: 'Unmute' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
+  it('closes with Close and keeps the call going', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user, requests } = await renderWithCall();
+    const modal = await openModal(user);
+    await user.click(modal.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent(requests, 'POST', `/api/agent/calls/${CALL_ID}/end`)).toEqual([]);
+    expect(panel().getByRole('button', { name: 'End Call' })).toBeTruthy();
+  });
+
+  it('saves notes 800 ms after typing stops, and says Saved', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user, requests } = await renderWithCall();
+    await openModal(user);
+    const patches = () => sent(requests, 'PATCH', `/api/agent/calls/${CALL_ID}`);
+
+    await user.type(notesField(), 'Wants a callback');
+    await advance(500);
+    expect(patches()).toEqual([]);
+
+    await advance(400);
+    expect(patches().map((r) => r.body)).toEqual([{ notes: 'Wants a callback' }]);
+    expect(screen.getByText('Saved')).toBeTruthy();
+  });
+
+  it('saves notes at once when the field is left', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user, requests } = await renderWithCall();
+    const modal = await openModal(user);
+    await user.type(notesField(), 'VIP');
+    await user.click(modal.getByRole('button', { name: 'Hold' }));
+    await settle();
+
+    expect(sent(requests, 'PATCH', `/api/agent/calls/${CALL_ID}`).map((r) => r.body)).toEqual([
+      { notes: 'VIP' },
+    ]);
+
+    // Nothing changed since: leaving again sends nothing.
+    await advance(1000);
+    expect(sent(requests, 'PATCH', `/api/agent/calls/${CALL_ID}`)).toHaveLength(1);
+  });
+
+  it('keeps saved notes when the modal is opened again', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderWithCall();
+    const modal = await openModal(user);
+    await user.type(notesField(), 'Billing question');
+    await advance(900);
+    await user.click(modal.getByRole('button', { name: 'Close' }));
+
+    await openModal(user);
+    expect(notesField().value).toBe('Billing question');
+  });
+
+  it("shows the server's reason when notes cannot be saved", async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderWithCall({
+      [`PATCH /api/agent/calls/${CALL_ID}`]: () =>
+        errorResponse(400, 'VALIDATION_FAILED', 'Notes must be at most 5000 characters'),
+    });
+    await openModal(user);
+    await user.type(notesField(), 'x');
+    await advance(900);
+    expect(screen.getByText('Notes must be at most 5000 characters')).toBeTruthy();
+    expect(notesField().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('End Call saves the notes first, then ends the call and closes', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user, requests } = await renderWithCall();
+    const modal = await openModal(user);
+    await user.click(modal.getByRole('button', { name: 'Mute' }));
+    await user.type(notesField(), 'Resolved');
+
+    await user.click(modal.getByRole('button', { name: 'End Call' }));
+    await settle();
+
+    const writes = requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+    expect(writes).toEqual([
+      `PATCH /api/agent/calls/${CALL_ID}`,
+      `POST /api/agent/calls/${CALL_ID}/end`,
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'View Call' })).toBeNull();
+    expect(panel().getByText('No active calls')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe(
+      'After Call Work 00:00:00',
+    );
+    // The debounce that was pending sends nothing more.
+    await advance(1000);
+    expect(sent(requests, 'PATCH', `/api/agent/calls/${CALL_ID}`)).toHaveLength(1);
+  });
+});

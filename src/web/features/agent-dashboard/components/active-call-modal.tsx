@@ -1,0 +1,141 @@
+import {
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconPhoneOff } from '@tabler/icons-react';
+import { formatPhone } from '../../../../shared/phone';
+import { MAX_CALL_NOTES_LENGTH, type CurrentCall } from '../../../../shared/schemas/agent';
+import { formatCallTimer, formatDuration } from '../../../../shared/time-format';
+import { elapsedSeconds } from '../../../lib/clock-offset';
+import { useCallControls } from '../hooks/call-controls';
+import { useCallActions } from '../hooks/use-call-actions';
+import { type NotesSaveState, useCallNotes } from '../hooks/use-call-notes';
+import { type ServerClock, useServerNow } from '../hooks/use-server-now';
+import { CallControlButtons } from './call-control-buttons';
+import { CallNoticeAlert } from './call-notice-alert';
+
+interface ActiveCallModalProps {
+  call: CurrentCall;
+  clock: ServerClock;
+  onClose: () => void;
+}
+
+const saveStateText: Record<NotesSaveState, string> = {
+  unchanged: '',
+  saving: 'Saving...',
+  saved: 'Saved',
+  failed: '',
+};
+
+/**
+ * Spec §2 'Employee portal shell': the Active Call dialog — timer, Mute/Unmute, Hold/Resume,
+ * End Call and Close; the call's number, duration and Connected/On Hold; and its notes, saved
+ * with the call. End Call saves the notes first, then ends the call and closes.
+ */
+export function ActiveCallModal({ call, clock, onClose }: ActiveCallModalProps) {
+  const serverNow = useServerNow(clock);
+  const controls = useCallControls(call.id);
+  const actions = useCallActions();
+  const notes = useCallNotes(call.id, call.notes);
+  // Counted from the answer, as in the Interactions panel (see callView).
+  const duration = elapsedSeconds(Date.parse(call.answeredAt ?? call.offeredAt), serverNow);
+
+  async function handleEndCall() {
+    await notes.flush();
+    actions.end(call.id, () => {
+      controls.reset();
+      onClose();
+    });
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Active Call"
+      withCloseButton={false}
+      centered
+      size="lg"
+      styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <Stack gap="md">
+        <CallNoticeAlert notice={actions.notice} />
+        <Text
+          role="timer"
+          ta="center"
+          fz={40}
+          fw={700}
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+        >
+          {formatCallTimer(duration)}
+        </Text>
+        <Group justify="center" gap="xs">
+          <CallControlButtons controls={controls} />
+          <Button
+            color="red"
+            leftSection={<IconPhoneOff size={16} aria-hidden />}
+            disabled={actions.isBusy}
+            onClick={() => void handleEndCall()}
+          >
+            End Call
+          </Button>
+        </Group>
+
+        <Paper component="section" aria-label="Call information" withBorder radius="md" p="sm">
+          <Title order={3} size="h5" mb="xs">
+            Call Information
+          </Title>
+          <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="xs" m={0}>
+            <InfoItem term="Phone Number" value={formatPhone(call.phoneNumber)} />
+            <InfoItem term="Duration" value={formatDuration(duration)} />
+            <InfoItem term="Status" value={controls.isHeld ? 'On Hold' : 'Connected'} />
+          </SimpleGrid>
+        </Paper>
+
+        <div>
+          <Textarea
+            label="Call notes"
+            placeholder="Add call notes..."
+            autosize
+            minRows={3}
+            maxRows={8}
+            maxLength={MAX_CALL_NOTES_LENGTH}
+            value={notes.notes}
+            onChange={(event) => notes.change(event.currentTarget.value)}
+            onBlur={() => void notes.flush()}
+            error={notes.failure ?? undefined}
+          />
+          <Text size="xs" c="dimmed" mt={4} mih={18} aria-live="polite">
+            {saveStateText[notes.saveState]}
+          </Text>
+        </div>
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function InfoItem({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed">
+        {term}
+      </Text>
+      <Text component="dd" size="sm" fw={600} m={0}>
+        {value}
+      </Text>
+    </div>
+  );
+}

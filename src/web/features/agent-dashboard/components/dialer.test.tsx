@@ -1,0 +1,179 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SERVER_NOW, activeCall, agentState } from '../../../test/agent-fixtures';
+import { advance, settle, useFakeClock } from '../../../test/fake-clock';
+import { errorResponse, jsonResponse } from '../../../test/fetch-mock';
+import { renderDashboard, sent } from '../test/render-dashboard';
+
+type User = Awaited<ReturnType<typeof renderDashboard>>['user'];
+
+const outBound = agentState({ status: 'out_bound', since: SERVER_NOW });
+const dialerToggle = () => screen.getByRole('button', { name: 'Dialer' });
+const numberField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Phone number' });
+const key = (label: string) =>
+  within(screen.getByRole('form', { name: 'Dialer' })).getByRole('button', { name: label });
+
+/** The toggle, then the two animation frames the expanding takes. */
+async function toggleDialer(user: User) {
+  await user.click(dialerToggle());
+  await advance(50);
+}
+
+async function press(user: User, keys: string) {
+  for (const label of keys) await user.click(key(label));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the Dialer', () => {
+  it('starts collapsed and opens with its toggle', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(outBound);
+    expect(dialerToggle().getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('textbox', { name: 'Phone number' })).toBeNull();
+
+    await toggleDialer(user);
+    expect(dialerToggle().getAttribute('aria-expanded')).toBe('true');
+    expect(numberField().getAttribute('placeholder')).toBe('+1 (234)-567-8900');
+    expect(numberField().value).toBe('+1');
+
+    await toggleDialer(user);
+    expect(screen.queryByRole('textbox', { name: 'Phone number' })).toBeNull();
+  });
+
+  it('has a keypad of 1–9, +, 0 and a named backspace', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(outBound);
+    await toggleDialer(user);
+    const form = within(screen.getByRole('form', { name: 'Dialer' }));
+    for (const label of ['1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '0', 'Backspace']) {
+      expect(form.getByRole('button', { name: label })).toBeTruthy();
+    }
+  });
+
+  it('builds the number from the keypad, formatted, at most 11 digits', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(outBound);
+    await toggleDialer(user);
+
+    await press(user, '212');
+    expect(numberField().value).toBe('+1 (212)');
+    await press(user, '+5550187');
+    expect(numberField().value).toBe('+1 (212)-555-0187');
+    await press(user, '99');
+    expect(numberField().value).toBe('+1 (212)-555-0187');
+  });
+
+  it('keeps only digits from typing and pasting', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(outBound);
+    await toggleDialer(user);
+
+    await user.type(numberField(), '4a1-5');
+    expect(numberField().value).toBe('+1 (415)');
+
+    await user.clear(numberField());
+    expect(numberField().value).toBe('+1');
+    await user.click(numberField());
+    await user.paste('(212) 555-0187');
+    expect(numberField().value).toBe('+1 (212)-555-0187');
+
+    // A whole number with its country code replaces the field; digits past 11 are dropped.
+    await user.paste('+1 (305) 555-0142 ext. 42');
+    expect(numberField().value).toBe('+1 (305)-555-0142');
+  });
+
+  it('backspaces one digit at a time, never below 1, and clears back to 1', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(outBound);
+    await toggleDialer(user);
+    await press(user, '2125');
+
+    await user.click(key('Backspace'));
+    expect(numberField().value).toBe('+1 (212)');
+    await user.click(key('Backspace'));
+    await user.click(key('Backspace'));
+    await user.click(key('Backspace'));
+    await user.click(key('Backspace'));
+    expect(numberField().value).toBe('+1');
+
+    await press(user, '305');
+    await user.click(key('Clear'));
+    expect(numberField().value).toBe('+1');
+  });
+
+  it('deletes a digit when the field backspaces over its formatting', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(outBound);
+    await toggleDialer(user);
+    await press(user, '212');
+    expect(numberField().value).toBe('+1 (212)');
+
+    await user.type(numberField(), '{Backspace}');
+    expect(numberField().value).toBe('+1 (21');
+  });
+
+  it('enables Call only in Out Bound with more than one digit', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(outBound);
+    await toggleDialer(user);
+    const call = key('Call');
+    expect(call.hasAttribute('disabled')).toBe(true);
+
+    await press(user, '2');
+    expect(call.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('keeps Call disabled outside Out Bound and says why', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(agentState());
+    await toggleDialer(user);
+    await press(user, '2125550187');
+    expect(key('Call').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Set status to Out Bound to place a call')).toBeTruthy();
+  });
+
+  it('places the call and shows the outgoing card', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user, requests } = await renderDashboard(outBound, {
+      'POST /api/agent/calls/outbound': () =>
+        jsonResponse(
+          agentState({
+            status: 'on_call',
+            since: SERVER_NOW,
+            call: activeCall(0, { callType: 'outbound', phoneNumber: '12125550187' }),
+          }),
+        ),
+    });
+    await toggleDialer(user);
+    await press(user, '2125550187');
+    await user.click(key('Call'));
+    await settle();
+
+    expect(sent(requests, 'POST', '/api/agent/calls/outbound').map((r) => r.body)).toEqual([
+      { phoneNumber: '12125550187' },
+    ]);
+    const interactions = within(screen.getByRole('region', { name: 'Interactions' }));
+    expect(interactions.getByText('Outgoing call')).toBeTruthy();
+    expect(interactions.getByText('+1 (212)-555-0187')).toBeTruthy();
+    expect(interactions.getByText('Connecting...')).toBeTruthy();
+    expect(numberField().value).toBe('+1');
+  });
+
+  it("shows the server's reason when it refuses the call", async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(outBound, {
+      'POST /api/agent/calls/outbound': () =>
+        errorResponse(409, 'NOT_OUT_BOUND', 'Set status to Out Bound to place a call'),
+    });
+    await toggleDialer(user);
+    await press(user, '2125550187');
+    await user.click(key('Call'));
+    await settle();
+
+    expect(screen.getByRole('alert').textContent).toBe('Set status to Out Bound to place a call');
+    expect(numberField().value).toBe('+1 (212)-555-0187');
+  });
+});

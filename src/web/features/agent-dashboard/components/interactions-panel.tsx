@@ -1,0 +1,71 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import type { AgentSnapshot } from '../api/get-agent-state';
+import { useCallActions } from '../hooks/use-call-actions';
+import { useServerNow } from '../hooks/use-server-now';
+import { ActiveCallCard } from './active-call-card';
+import { callView } from './call-view';
+import { ConnectingCard } from './connecting-card';
+import { IncomingCallCard } from './incoming-call-card';
+import { CallNoticeAlert } from './call-notice-alert';
+
+/** Spec §2 'Interactions panel': exactly one of the incoming card, connecting, the call, or none. */
+export function InteractionsPanel({ snapshot }: { snapshot: AgentSnapshot }) {
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder radius="md" p="md">
+      <Title id={headingId} order={3} size="h4" mb="sm">
+        Interactions
+      </Title>
+      <CallArea snapshot={snapshot} emptyText="No active calls" />
+    </Paper>
+  );
+}
+
+/**
+ * The call as it stands now, with its actions and their notices. Without a call it shows
+ * `emptyText`, or nothing (the shell's banner on other pages).
+ */
+export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emptyText?: string }) {
+  const serverNow = useServerNow(snapshot);
+  const actions = useCallActions();
+  const view = callView(snapshot.state, serverNow);
+
+  let content;
+  switch (view.kind) {
+    case 'ringing':
+      content = (
+        <IncomingCallCard
+          call={view.call}
+          secondsLeft={view.secondsLeft}
+          isBusy={actions.isBusy}
+          onAnswer={() => actions.answer(view.call.id)}
+          onDecline={() => actions.decline(view.call.id)}
+        />
+      );
+      break;
+    case 'connecting':
+      content = <ConnectingCard call={view.call} />;
+      break;
+    case 'active':
+      content = (
+        <ActiveCallCard
+          call={view.call}
+          elapsedSeconds={view.elapsedSeconds}
+          isBusy={actions.isBusy}
+          onEnd={(onEnded) => actions.end(view.call.id, onEnded)}
+        />
+      );
+      break;
+    case 'none':
+      content = emptyText ? <Text c="dimmed">{emptyText}</Text> : null;
+      break;
+  }
+  if (!content && !actions.notice) return null;
+  return (
+    <Stack gap="sm">
+      <CallNoticeAlert notice={actions.notice} />
+      {content}
+    </Stack>
+  );
+}

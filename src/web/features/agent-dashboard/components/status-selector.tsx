@@ -1,0 +1,114 @@
+import { Box, CheckIcon, ColorSwatch, Combobox, InputBase, Text, useCombobox } from '@mantine/core';
+import { useState } from 'react';
+import { selectableStatuses, statusLabel } from '../../../../shared/statuses';
+import { formatTimer } from '../../../../shared/time-format';
+import { FormAlert } from '../../../components/form-alert';
+import { useChangeStatus } from '../api/change-status';
+import type { AgentSnapshot } from '../api/get-agent-state';
+import { softphoneErrorMessage, softphoneFallbacks } from '../error-messages';
+import { useServerNow } from '../hooks/use-server-now';
+import { statusColour } from './status-colour';
+import { overallSeconds, stintSeconds, thisSeconds } from './status-timers';
+
+const timerStyle = { fontVariantNumeric: 'tabular-nums' } as const;
+
+/**
+ * Spec §4 'Agent status': a select-only combobox (label 'Status') showing the current status
+ * and its running timer; its options are every status the agent may pick, each with its
+ * Overall and This time. On Call and After Call Work show here when the system set them but
+ * are never options. A refused change shows the server's reason under it.
+ */
+export function StatusSelector({ snapshot }: { snapshot: AgentSnapshot }) {
+  const { state } = snapshot;
+  const serverNow = useServerNow(snapshot);
+  const changeStatus = useChangeStatus();
+  // A failure is about the status it tried to leave: once that changes, it is old news.
+  const [failure, setFailure] = useState<{ message: string; from: string } | null>(null);
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+
+  function choose(value: string) {
+    combobox.closeDropdown();
+    const status = selectableStatuses.find((selectable) => selectable === value);
+    if (!status || status === state.status || changeStatus.isPending) return;
+    setFailure(null);
+    const from = state.status;
+    changeStatus.mutate(status, {
+      onError: (error) =>
+        setFailure({
+          message: softphoneErrorMessage(error, softphoneFallbacks.changeStatus),
+          from,
+        }),
+    });
+  }
+
+  return (
+    <div>
+      <Combobox store={combobox} onOptionSubmit={choose}>
+        <Combobox.Target targetType="button" withExpandedAttribute>
+          <InputBase
+            component="button"
+            type="button"
+            label="Status"
+            pointer
+            leftSection={<ColorSwatch color={statusSwatch(state.status)} size={12} aria-hidden />}
+            rightSection={<Combobox.Chevron />}
+            rightSectionPointerEvents="none"
+            onClick={() => combobox.toggleDropdown()}
+          >
+            <Box component="span" style={{ display: 'flex', justifyContent: 'space-between' }}>
+              <span>{statusLabel(state.status)}</span>{' '}
+              <Box component="span" c="dimmed" style={timerStyle}>
+                {formatTimer(stintSeconds(state, serverNow))}
+              </Box>
+            </Box>
+          </InputBase>
+        </Combobox.Target>
+
+        <Combobox.Dropdown>
+          <Combobox.Options>
+            {selectableStatuses.map((status) => {
+              const isCurrent = status === state.status;
+              return (
+                // `active`: the keyboard starts from the current status when the list opens.
+                <Combobox.Option
+                  key={status}
+                  value={status}
+                  active={isCurrent}
+                  aria-selected={isCurrent}
+                >
+                  <Box style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+                    <ColorSwatch color={statusSwatch(status)} size={10} aria-hidden />
+                    <Text span size="sm" fw={isCurrent ? 700 : 500}>
+                      {statusLabel(status)}
+                    </Text>
+                    {isCurrent && (
+                      <CheckIcon size={10} aria-hidden style={{ marginInlineStart: 'auto' }} />
+                    )}
+                  </Box>{' '}
+                  <Text
+                    size="xs"
+                    opacity={0.75}
+                    style={{ ...timerStyle, display: 'flex', gap: 12, paddingInlineStart: 18 }}
+                  >
+                    <span>Overall {formatTimer(overallSeconds(state, status, serverNow))}</span>{' '}
+                    <span>This {formatTimer(thisSeconds(state, status, serverNow))}</span>
+                  </Text>
+                </Combobox.Option>
+              );
+            })}
+          </Combobox.Options>
+        </Combobox.Dropdown>
+      </Combobox>
+      {failure && failure.from === state.status && (
+        <FormAlert tone="error" mt="xs">
+          {failure.message}
+        </FormAlert>
+      )}
+    </div>
+  );
+}
+
+/** A swatch takes a CSS colour: the theme's filled shade of the status colour. */
+function statusSwatch(status: string) {
+  return `var(--mantine-color-${statusColour(status)}-filled)`;
+}

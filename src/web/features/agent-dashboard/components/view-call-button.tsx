@@ -1,0 +1,32 @@
+import { Button } from '@mantine/core';
+import { IconPhoneCall } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useAgentState } from '../api/get-agent-state';
+import { ActiveCallModal } from './active-call-modal';
+
+/**
+ * Spec §2: 'View Call' in the top bar while a call is active (connecting included), opening
+ * the Active Call modal. The modal belongs to one call: it closes when that call ends and a
+ * later call does not open it by itself.
+ */
+export function ViewCallButton() {
+  const { data: snapshot } = useAgentState();
+  const [openedForCallId, setOpenedForCallId] = useState<string | null>(null);
+  const call = snapshot?.state.call;
+  if (!snapshot || !call || call.phase !== 'active') return null;
+
+  return (
+    <>
+      <Button
+        color="green"
+        leftSection={<IconPhoneCall size={16} aria-hidden />}
+        onClick={() => setOpenedForCallId(call.id)}
+      >
+        View Call
+      </Button>
+      {openedForCallId === call.id && (
+        <ActiveCallModal call={call} clock={snapshot} onClose={() => setOpenedForCallId(null)} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { useId } from 'react';
+import { clockZones, formatClock } from '../../../../shared/time-format';
+import { type ServerClock, useServerNow } from '../hooks/use-server-now';
+
+/** Spec §2: Eastern, Central, Mountain and Pacific time, ticking every second (server time). */
+export function ZoneClocks({ clock }: { clock: ServerClock }) {
+  const now = new Date(useServerNow(clock));
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+      {clockZones.map((zone) => (
+        <ZoneClock key={zone.name} name={zone.name} {...formatClock(now, zone.timeZone)} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ZoneClock({ name, time, date }: { name: string; time: string; date: string }) {
+  const nameId = useId();
+  return (
+    <Paper role="group" aria-labelledby={nameId} withBorder radius="md" p="sm">
+      <Text id={nameId} size="xs" fw={600} c="dimmed" tt="uppercase" lts={0.4}>
+        {name}
+      </Text>
+      <Text fz="lg" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {time}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {date}
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,72 @@
+import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { FormAlert } from '../../../components/form-alert';
+import { useSession } from '../../../lib/session';
+import { useProfile } from '../api/get-profile';
+import { profileMessages } from '../error-messages';
+import { ChangePasswordForm } from './change-password-form';
+import { FullNameForm } from './full-name-form';
+
+/** The portal's Profile page: who you are, your full name, and your password. */
+export function AgentProfilePage() {
+  const profile = useProfile();
+  const { data: user } = useSession();
+
+  return (
+    <Stack gap="lg" maw={720}>
+      <div>
+        <Title order={2}>Profile</Title>
+        <Text c="dimmed">Your account and password</Text>
+      </div>
+      {profile.isError && (
+        <FormAlert tone="error">
+          {profileMessages.loadFailed}{' '}
+          <Button size="compact-xs" variant="light" onClick={() => void profile.refetch()}>
+            Try again
+          </Button>
+        </FormAlert>
+      )}
+      {profile.isPending && (
+        <Group role="status" aria-label="Loading">
+          <Loader size="sm" />
+        </Group>
+      )}
+      {profile.data && (
+        <ProfileSection title="Account">
+          <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" m={0} mb="md">
+            <AccountFact term="Username" value={profile.data.username} />
+            <AccountFact term="Team" value={profile.data.team?.name ?? 'No team'} />
+          </SimpleGrid>
+          <FullNameForm savedFullName={profile.data.full_name} />
+        </ProfileSection>
+      )}
+      <ProfileSection title="Change Password">
+        <ChangePasswordForm username={user?.username ?? ''} />
+      </ProfileSection>
+    </Stack>
+  );
+}
+
+function ProfileSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper component="section" aria-label={title} withBorder radius="md" p="lg">
+      <Title order={3} size="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function AccountFact({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {term}
+      </Text>
+      <Text component="dd" fw={600} m={0}>
+        {value}
+      </Text>
+    </div>
+  );
+}

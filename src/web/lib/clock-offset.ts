@@ -1,0 +1,19 @@
+/**
+ * How far the server's clock is ahead of this browser's, in ms (negative: behind), from a
+ * server timestamp seen between `sentAt` and `receivedAt` (browser clock). For an HTTP answer
+ * the midpoint of the round trip is the best guess of when the server wrote it; for a pushed
+ * event, send and receive are the same moment.
+ */
+export function measureClockOffset(serverNow: string, sentAt: number, receivedAt = sentAt) {
+  return Date.parse(serverNow) - (sentAt + receivedAt) / 2;
+}
+
+/** The server's time now, as ms since the epoch, from this browser's clock and the offset. */
+export function serverTime(clockOffsetMs: number, browserNow: number) {
+  return browserNow + clockOffsetMs;
+}
+
+/** Whole seconds from `from` to `to` (ms), never negative: a timer never reads below zero. */
+export function elapsedSeconds(from: number, to: number) {
+  return Math.max(0, (to - from) / 1000);
+}
