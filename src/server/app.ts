@@ -73,6 +73,7 @@ export async function buildApp(
     instanceId: randomUUID(),
     stateOf: (userId) => agentStateOf(ctx, userId),
     deadAfterMs: 2 * config.callEngine.heartbeatMs + 1000,
+    sessionIdleMs: config.sessionIdleHours * 3_600_000,
     log: app.log,
   });
   const ctx: AppContext = {

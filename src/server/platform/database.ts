@@ -12,11 +12,13 @@ export type Db = Kysely<Database>;
 
 /**
  * LISTEN on a channel: `onPayload` gets each NOTIFY payload, from any process on the
- * database. Resolves once listening, with a function that stops.
+ * database; `onRelisten` is told when listening resumed after a lost connection (payloads
+ * sent meanwhile are lost). Resolves once listening, with a function that stops.
  */
 export type Listen = (
   channel: string,
   onPayload: (payload: string) => void,
+  onRelisten?: () => void,
 ) => Promise<() => Promise<void>>;
 
 export interface DatabaseHandle {
@@ -92,12 +94,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 const RELISTEN_DELAY_MS = { first: 500, max: 10_000 };
 
 /**
- * LISTEN on its own PostgreSQL connection (a pooled one would be handed to other queries).
- * A lost connection is replaced with backoff; notifications sent meanwhile are lost, which
- * the live clients cover by resynchronising when they reconnect.
+ * LISTEN on its own PostgreSQL connection (a pooled one would be handed to other queries),
+ * with TCP keepalive so a half-open connection errors. A lost connection is replaced with
+ * backoff, and `onRelisten` lets the caller make up for what it missed meanwhile.
  */
 function postgresListen(url: string, onError?: (error: Error) => void): Listen {
-  return async (channel, onPayload) => {
+  return async (channel, onPayload, onRelisten) => {
     let client: pg.Client | undefined;
     let stopped = false;
     let delay = RELISTEN_DELAY_MS.first;
@@ -116,7 +118,7 @@ function postgresListen(url: string, onError?: (error: Error) => void): Listen {
       connectLater();
     };
     const connect = async () => {
-      const next = new pg.Client({ connectionString: url });
+      const next = new pg.Client({ connectionString: url, keepAlive: true });
       next.on('notification', (message) => {
         if (message.channel === channel && message.payload !== undefined) {
           onPayload(message.payload);
@@ -131,6 +133,10 @@ function postgresListen(url: string, onError?: (error: Error) => void): Listen {
         discard(next);
         throw error;
       }
+      if (stopped) {
+        discard(next);
+        return;
+      }
       client = next;
       delay = RELISTEN_DELAY_MS.first;
     };
@@ -139,11 +145,15 @@ function postgresListen(url: string, onError?: (error: Error) => void): Listen {
       retry = setTimeout(() => {
         retry = undefined;
         if (stopped) return;
-        connect().catch((error: unknown) => {
-          onError?.(error as Error);
-          delay = Math.min(delay * 2, RELISTEN_DELAY_MS.max);
-          connectLater();
-        });
+        connect()
+          .then(() => {
+            if (client) onRelisten?.();
+          })
+          .catch((error: unknown) => {
+            onError?.(error as Error);
+            delay = Math.min(delay * 2, RELISTEN_DELAY_MS.max);
+            connectLater();
+          });
       }, delay);
     };
 
@@ -151,10 +161,8 @@ function postgresListen(url: string, onError?: (error: Error) => void): Listen {
     return async () => {
       stopped = true;
       clearTimeout(retry);
-      const current = client;
+      if (client) discard(client);
       client = undefined;
-      current?.removeAllListeners();
-      await current?.end();
     };
   };
 }

@@ -15,7 +15,7 @@ export interface LiveClient {
   /** The state in the latest `agent.state` event. */
   latest(): AgentState | undefined;
   /** Waits until the latest state satisfies `check` (it may throw, as an expect does). */
-  waitFor(check: (state: AgentState) => unknown): Promise<AgentState>;
+  waitFor(check: (state: AgentState) => unknown, timeoutMs?: number): Promise<AgentState>;
   closed: Promise<{ code: number; reason: string }>;
 }
 
@@ -43,12 +43,15 @@ export async function connectLive(app: App, headers: Record<string, string>): Pr
     events,
     latest,
     closed,
-    waitFor: (check) =>
-      vi.waitFor(() => {
-        const state = latest();
-        if (!state || check(state) === false) throw new Error('not yet');
-        return state;
-      }),
+    waitFor: (check, timeoutMs = 1000) =>
+      vi.waitFor(
+        () => {
+          const state = latest();
+          if (!state || check(state) === false) throw new Error('not yet');
+          return state;
+        },
+        { timeout: timeoutMs },
+      ),
   };
 }
 

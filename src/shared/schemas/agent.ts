@@ -43,6 +43,8 @@ export const agentStateSchema = z.object({
   serverNow: isoDateTime,
   /** The call centre's day these totals are for, 'YYYY-MM-DD' in CALL_CENTRE_TZ. */
   day: z.string(),
+  /** When that day ends: the browser fetches the state again then, as totals restart. */
+  dayEndsAt: isoDateTime,
   /** Seconds spent today in each status, the current one counted up to `serverNow`. */
   todaySeconds: z.record(z.string(), z.number().int()),
   /** The ringing or active call, or null ('No active calls'). */
@@ -79,13 +81,19 @@ export const callLogQuerySchema = z.object({
 
 export const callLogSchema = z.object({ calls: z.array(callLogEntrySchema) });
 
-/** A dialled number: the dialer's digits, more than one and at most 11 (spec §5 'Dialer'). */
+/**
+ * A dialled number: non-digits are stripped (spec §5 'Dialer'), leaving more than one digit
+ * and at most 11.
+ */
 export const outboundCallSchema = z.object({
   phoneNumber: z
     .string({ error: 'Enter a phone number' })
-    .regex(new RegExp(`^\\d{2,${MAX_PHONE_DIGITS}}$`), {
-      error: `Enter a phone number of 2 to ${MAX_PHONE_DIGITS} digits`,
-    }),
+    .transform((value) => value.replace(/\D/g, ''))
+    .pipe(
+      z.string().regex(new RegExp(`^\\d{2,${MAX_PHONE_DIGITS}}$`), {
+        error: `Enter a phone number of 2 to ${MAX_PHONE_DIGITS} digits`,
+      }),
+    ),
 });
 
 export const MAX_CALL_NOTES_LENGTH = 5000;

@@ -96,18 +96,8 @@ export async function missExpiredRings(db: Db, now: Date) {
   return result.rows.map((row) => row.user_id);
 }
 
-/**
- * Rings whose agent has had no live connection since `goneSince` → missed. With
- * `openOnly`, a connection counts only if it is still open (at start-up: the sockets of a
- * previous run are gone, even if they closed a moment ago).
- */
-export async function missAbandonedRings(
-  db: Db,
-  now: Date,
-  goneSince: Date,
-  { openOnly = false } = {},
-) {
-  const stillOpen = openOnly ? sql`AND lc.closed_at IS NULL` : sql``;
+/** Rings whose agent has had no live connection since `goneSince` → missed. */
+export async function missAbandonedRings(db: Db, now: Date, goneSince: Date) {
   const result = await sql<{ user_id: string }>`
     UPDATE call_logs SET call_status = 'missed', ended_at = ${now}
     WHERE call_status IS NULL AND id IN (
@@ -115,16 +105,19 @@ export async function missAbandonedRings(
       WHERE c.call_status IS NULL
         AND NOT EXISTS (
           SELECT 1 FROM live_connections lc
-          WHERE lc.user_id = c.user_id AND lc.seen_at >= ${goneSince} ${stillOpen})
+          WHERE lc.user_id = c.user_id AND lc.seen_at >= ${goneSince})
       FOR UPDATE SKIP LOCKED)
     RETURNING user_id
   `.execute(db);
   return result.rows.map((row) => row.user_id);
 }
 
-/** The embedded database has one process: every connection row of an earlier run is gone. */
+/**
+ * The embedded database has one process: every connection row of an earlier run is gone,
+ * and none of them counts as seen any more.
+ */
 export async function closeAllConnections(db: Db) {
-  await sql`UPDATE live_connections SET closed_at = seen_at WHERE closed_at IS NULL`.execute(db);
+  await sql`DELETE FROM live_connections`.execute(db);
 }
 
 /** Connection rows not heard from since `before` (closed, or of a dead process) can go. */

@@ -90,19 +90,19 @@ export function createCallEngine({ ctx, hub, random = Math.random, log }: CallEn
     tick,
 
     /**
-     * At start-up: a ring whose agent has no open connection is missed now — the sockets of
-     * the previous run are gone. With the embedded database this process is the only one,
-     * so every earlier connection row is closed first.
+     * At start-up: rings whose deadline passed while no server ran end at their deadline.
+     * With the embedded database this process is the only one, so the sockets of the
+     * previous run are gone: every earlier connection is closed and every other ring is
+     * missed now. On PostgreSQL other processes may hold the agents' sockets, so the tick's
+     * usual grace rule decides.
      */
     async recover({ soleProcess }: { soleProcess: boolean }) {
       const now = ctx.clock.now();
-      if (soleProcess) await repo.closeAllConnections(ctx.db);
-      const missed = await repo.missAbandonedRings(
-        ctx.db,
-        now,
-        ago(now, timings.disconnectGraceMs),
-        { openOnly: true },
-      );
+      const missed = await repo.missExpiredRings(ctx.db, now);
+      if (soleProcess) {
+        await repo.closeAllConnections(ctx.db);
+        missed.push(...(await repo.missAbandonedRings(ctx.db, now, now)));
+      }
       await ctx.live.agentChanged(...missed);
     },
 

@@ -52,7 +52,10 @@ export function answerRinging(db: Db, userId: string, callId: string, now: Date)
     .executeTakeFirst();
 }
 
-/** Ringing → declined or missed (the agent declined it or left Available). */
+/**
+ * Ringing → declined (only before its deadline, like an answer) or missed (the agent left
+ * Available).
+ */
 export function resolveRinging(
   db: Db,
   userId: string,
@@ -66,6 +69,7 @@ export function resolveRinging(
     .where('user_id', '=', userId)
     .where('call_status', 'is', null);
   if (callId) query = query.where('id', '=', callId);
+  if (outcome === 'declined') query = query.where('ring_deadline', '>', now);
   return query.returning('id').executeTakeFirst();
 }
 

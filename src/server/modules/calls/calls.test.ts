@@ -172,6 +172,14 @@ describe('offers', () => {
     expect((await as('POST', `/api/agent/calls/${call.id}/answer`)).statusCode).toBe(409);
   });
 
+  it('decline after the deadline → 409, and the tick logs it missed', async () => {
+    const { agent, as, call } = await ringingAgent();
+    t.clock.advance(RING_MS);
+    expect((await as('POST', `/api/agent/calls/${call.id}/decline`)).statusCode).toBe(409);
+    await tick();
+    expect((await callRows(agent.id))[0]!.call_status).toBe('missed');
+  });
+
   it('leaving Available while ringing → missed', async () => {
     const { agent, setStatus, live } = await ringingAgent();
     await setStatus('lunch');
@@ -208,10 +216,21 @@ describe('offers', () => {
 
   it('a restart while ringing → missed when the server comes back', async () => {
     const { agent, call } = await ringingAgent();
+    t.clock.advance(5000);
     const restarted = await buildApp(t.config, t.database, { clock: t.clock, soleProcess: true });
     await restarted.ready();
     const [row] = await callRows(agent.id);
-    expect(row).toMatchObject({ id: call.id, call_status: 'missed' });
+    expect(row).toMatchObject({ id: call.id, call_status: 'missed', ended_at: t.clock.now() });
+    await restarted.close();
+  });
+
+  it('a ring whose deadline passed while the server was down ends at its deadline', async () => {
+    const { agent, call } = await ringingAgent();
+    t.clock.advance(RING_MS + 60_000);
+    const restarted = await buildApp(t.config, t.database, { clock: t.clock, soleProcess: true });
+    await restarted.ready();
+    const [row] = await callRows(agent.id);
+    expect(row).toMatchObject({ call_status: 'missed', ended_at: new Date(call.ringDeadline!) });
     await restarted.close();
   });
 });
@@ -252,12 +271,12 @@ describe('calls in progress', () => {
     expect(refused.json().error.message).toBe('Set status to Out Bound to place a call');
 
     await agent.setStatus('out_bound');
-    for (const phoneNumber of ['1', '123456789012', '+1 (234)']) {
+    for (const phoneNumber of ['1', '123456789012', 'call me']) {
       const bad = await agent.as('POST', '/api/agent/calls/outbound', { phoneNumber });
       expect(bad.statusCode).toBe(400);
     }
     const dialled = await agent.as('POST', '/api/agent/calls/outbound', {
-      phoneNumber: '12345678900',
+      phoneNumber: '+1 (234)-567-8900',
     });
     expect(dialled.json<AgentState>()).toMatchObject({
       status: 'on_call',

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { signedInAgent } from '../../test/agent';
 import { createTestApp } from '../../test/test-app';
@@ -10,6 +11,7 @@ const t = await createTestApp();
 t.clock.set('2026-03-02T19:00:00Z');
 const second = await buildApp(t.config, t.database, { clock: t.clock, random: () => 0.5 });
 await second.ready();
+afterAll(() => second.close());
 const instances = [t.app, second];
 
 describe('two server instances on one database', () => {
@@ -45,6 +47,22 @@ describe('two server instances on one database', () => {
       .execute();
     expect(missed).toHaveLength(4);
     await Promise.all(tabs.map((tab) => tab.onSecond.waitFor((s) => s.call === null)));
-    await second.close();
   });
+
+  // Only PostgreSQL has a LISTEN connection of its own to lose.
+  it.runIf(process.env.DATABASE_URL)(
+    'a lost LISTEN connection is replaced and the missed changes are sent again',
+    async () => {
+      const agent = await signedInAgent(t, t.app);
+      const onSecond = await signedInAgent(t, second, agent.agent).then((s) => s.connect());
+      await onSecond.waitFor((s) => s.status === 'gone_home');
+      const killed = await sql<{ pid: number }>`
+        SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity
+        WHERE datname = current_database() AND query ILIKE 'LISTEN%'
+      `.execute(t.db);
+      expect(killed.rows.length).toBeGreaterThanOrEqual(2); // both instances' listeners
+      await agent.setStatus('lunch');
+      await onSecond.waitFor((s) => s.status === 'lunch', 10_000);
+    },
+  );
 });

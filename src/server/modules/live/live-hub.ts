@@ -29,6 +29,8 @@ interface LiveHubOptions {
   stateOf(userId: string): Promise<AgentState>;
   /** A socket silent to pings for this long (real time) is dropped as dead. */
   deadAfterMs: number;
+  /** Sessions unused this long have ended (as sign-in checks), and so have their sockets. */
+  sessionIdleMs: number;
   log: { warn(details: object, message: string): void };
 }
 
@@ -86,7 +88,10 @@ export function createLiveHub(options: LiveHubOptions) {
 
   return {
     async start() {
-      stopListening = await options.listen(LIVE_CHANNEL, onPayload);
+      // After a lost LISTEN connection, changes made meanwhile were not heard: resend all.
+      stopListening = await options.listen(LIVE_CHANNEL, onPayload, () => {
+        for (const userId of sockets.keys()) push(userId);
+      });
     },
 
     async agentChanged(...userIds: string[]) {
@@ -163,6 +168,7 @@ export function createLiveHub(options: LiveHubOptions) {
         .selectFrom('auth_sessions')
         .select('id')
         .where('id', 'in', sessionIds)
+        .where('last_seen_at', '>=', new Date(now.getTime() - options.sessionIdleMs))
         .execute();
       const liveIds = new Set(live.map((row) => row.id));
       for (const local of all) {

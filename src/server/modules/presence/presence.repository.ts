@@ -50,8 +50,13 @@ function dayBounds(now: Date, timeZone: string) {
  */
 export async function secondsPerStatusToday(db: Db, userId: string, now: Date, timeZone: string) {
   const { day, start, end } = dayBounds(now, timeZone);
-  const result = await sql<{ day: string; status: AgentStatus | null; seconds: number | null }>`
-    SELECT ${day} AS day, log.status,
+  const result = await sql<{
+    day: string;
+    day_ends_at: Date;
+    status: AgentStatus | null;
+    seconds: number | null;
+  }>`
+    SELECT ${day} AS day, ${end} AS day_ends_at, log.status,
       floor(sum(extract(epoch from (
         least(coalesce(log.ended_at, ${now}::timestamptz), ${end})
         - greatest(log.started_at, ${start})
@@ -65,7 +70,8 @@ export async function secondsPerStatusToday(db: Db, userId: string, now: Date, t
   `.execute(db);
   const rows = result.rows;
   return {
-    day: rows[0]?.day ?? '',
+    day: rows[0]!.day,
+    dayEndsAt: rows[0]!.day_ends_at,
     seconds: Object.fromEntries(
       rows
         .filter((row) => row.status !== null)

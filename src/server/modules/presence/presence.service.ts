@@ -34,6 +34,7 @@ export async function agentStateOf(ctx: AppContext, userId: string): Promise<Age
     since: open ? open.started_at.toISOString() : null,
     serverNow: now.toISOString(),
     day: today.day,
+    dayEndsAt: today.dayEndsAt.toISOString(),
     todaySeconds: today.seconds,
     call: call ? toCurrentCall(call) : null,
     connectDelayMs: ctx.config.callEngine.connectDelayMs,
@@ -86,6 +87,8 @@ export async function changeStatus(ctx: AppContext, actor: SessionUser, status: 
  */
 export async function prepareSignOut(ctx: AppContext, user: Pick<SessionUser, 'id' | 'role'>) {
   if (user.role !== 'employee') return;
+  // ctx.db is the sign-out's transaction: the lock holds off a status change from another tab.
+  await repo.lockAgent(ctx.db, user.id);
   const open = await repo.findOpenInterval(ctx.db, user.id);
   if (open && open.status !== INITIAL_STATUS) throw new AppError('SIGN_OUT_NOT_GONE_HOME');
   await repo.endSessionOfDay(ctx.db, user.id, ctx.clock.now(), ctx.config.callCentreTimeZone);

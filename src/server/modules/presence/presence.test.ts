@@ -19,6 +19,7 @@ describe('agent status', () => {
       since: null,
       serverNow: '2026-03-02T19:00:00.000Z',
       day: '2026-03-02',
+      dayEndsAt: '2026-03-03T05:00:00.000Z',
       todaySeconds: {},
       call: null,
       connectDelayMs: 2500,
