@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentState } from '../../shared/schemas/agent';
@@ -52,6 +52,19 @@ async function renderAt(path: string) {
 const menu = () => within(screen.getByRole('navigation', { name: 'Main' }));
 const logoutButton = () => menu().getByRole('button', { name: 'Logout' });
 const statusSelect = () => screen.getByRole('combobox', { name: 'Status' });
+
+/** How many times GET `path` was asked. */
+function fetches(requests: ReturnType<typeof mockFetch>['requests'], path: string) {
+  return requests.filter((request) => request.method === 'GET' && request.path === path).length;
+}
+
+/** The browser fires `type` at `target` (the page shown again, the network back). */
+async function fire(target: EventTarget, type: string) {
+  await act(async () => {
+    target.dispatchEvent(new Event(type));
+  });
+  await settle();
+}
 
 /** The server pushes the agent's new state over the live socket. */
 async function push(state: AgentState) {
@@ -293,5 +306,143 @@ describe('the live feed', () => {
     expect(
       within(screen.getByRole('banner')).getByRole('button', { name: 'View Call' }),
     ).toBeTruthy();
+  });
+
+  it("fetches the state again 1.5 s after the ring deadline when 'missed' never comes", async () => {
+    useFakeClock(SERVER_NOW);
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause');
+    const { requests } = serve([
+      agentState({ call: ringingCall() }),
+      agentState({ serverNow: at(21.5) }),
+    ]);
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    const interactions = within(screen.getByRole('region', { name: 'Interactions' }));
+
+    // The deadline passes and the server's 'missed' is lost: silence, the card at 0s.
+    await advance(20_000);
+    expect(interactions.getByRole('timer').textContent).toBe('0s');
+    expect(pause).toHaveBeenCalled();
+    await advance(1300);
+    expect(fetches(requests, '/api/agent/state')).toBe(1);
+
+    await advance(300);
+    expect(fetches(requests, '/api/agent/state')).toBe(2);
+    expect(interactions.getByText('No active calls')).toBeTruthy();
+
+    // Once per call, not again and again.
+    await advance(30_000);
+    expect(fetches(requests, '/api/agent/state')).toBe(2);
+  });
+
+  it('forgets the ring deadline of a call answered in time', async () => {
+    useFakeClock(SERVER_NOW);
+    const { requests } = serve(agentState({ call: ringingCall() }));
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+
+    await advance(5000);
+    await push(
+      agentState({ status: 'on_call', since: at(5), serverNow: at(5), call: activeCall(-5) }),
+    );
+    await advance(30_000);
+    expect(fetches(requests, '/api/agent/state')).toBe(1);
+  });
+
+  it("fetches the state again when the call centre's day ends: the totals restart", async () => {
+    // The browser runs 90 s slow: the day ends by the server's clock, not this one.
+    useFakeClock(at(-90));
+    const { requests } = serve([
+      agentState({ dayEndsAt: at(5) }),
+      agentState({
+        serverNow: at(5),
+        day: '2026-11-21',
+        dayEndsAt: at(5 + 24 * 3600),
+        todaySeconds: { available: 0 },
+      }),
+    ]);
+    const { user } = await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    const breakOption = async () => {
+      await user.click(statusSelect());
+      const text = screen.getByRole('option', { name: /^Break/ }).textContent;
+      await user.click(statusSelect());
+      return text;
+    };
+    expect(await breakOption()).toBe('Break Overall 00:10:00 This 00:00:00');
+
+    await advance(4800);
+    expect(fetches(requests, '/api/agent/state')).toBe(1);
+    await advance(300);
+    expect(fetches(requests, '/api/agent/state')).toBe(2);
+    expect(await breakOption()).toBe('Break Overall 00:00:00 This 00:00:00');
+    expect(statusSelect().textContent).toMatch(/^Available 00:05:0\d$/);
+  });
+
+  it('announces an incoming call once, in a status region that was there before it', async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState());
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    const region = screen.getByRole('status');
+    expect(region.textContent).toBe('');
+
+    await push(agentState({ serverNow: at(1), call: ringingCall({ ringDeadline: at(21) }) }));
+    expect(region.isConnected).toBe(true);
+    expect(region.textContent).toBe('Incoming call from +1 (212)-555-0187');
+    const announcement = region.firstElementChild;
+    // The countdown ticking, or the same call pushed again, says nothing new.
+    await advance(5000);
+    await push(agentState({ serverNow: at(6), call: ringingCall({ ringDeadline: at(21) }) }));
+    expect(region.firstElementChild).toBe(announcement);
+
+    await push(agentState({ serverNow: at(7) }));
+    expect(region.textContent).toBe('');
+    expect(region.isConnected).toBe(true);
+  });
+
+  it('fetches the state and the log again when the page is shown again', async () => {
+    useFakeClock(SERVER_NOW);
+    const { requests } = serve([
+      agentState(),
+      agentState({ status: 'break', since: at(1), serverNow: at(1) }),
+    ]);
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    const logFetches = fetches(requests, '/api/agent/calls');
+
+    // Hidden (the laptop closing): nothing yet.
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await fire(document, 'visibilitychange');
+    expect(fetches(requests, '/api/agent/state')).toBe(1);
+
+    visibility.mockReturnValue('visible');
+    await fire(document, 'visibilitychange');
+    expect(fetches(requests, '/api/agent/state')).toBe(2);
+    expect(fetches(requests, '/api/agent/calls')).toBe(logFetches + 1);
+    expect(statusSelect().textContent).toMatch(/^Break/);
+    // The socket was open: it is kept.
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('reconnects at once when the network comes back, and fetches what was missed', async () => {
+    useFakeClock(SERVER_NOW);
+    const { requests } = serve(agentState());
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    // Dropped several times while offline: the next try is seconds away.
+    for (const wait of [500, 1000, 2000]) {
+      FakeWebSocket.latest().drop();
+      await advance(wait);
+    }
+    FakeWebSocket.latest().drop();
+    expect(FakeWebSocket.instances).toHaveLength(4);
+
+    await fire(window, 'online');
+    expect(FakeWebSocket.instances).toHaveLength(5);
+    expect(fetches(requests, '/api/agent/state')).toBe(2);
+    FakeWebSocket.latest().accept();
+    await settle();
+    expect(FakeWebSocket.latest().isClosed).toBe(false);
   });
 });

@@ -3,10 +3,12 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { INITIAL_STATUS } from '../../shared/statuses';
 import {
   CallControlsProvider,
+  IncomingCallAnnouncer,
   IncomingCallBanner,
   ViewCallButton,
   useAgentLiveFeed,
   useAgentState,
+  useAgentStateDeadlines,
 } from '../features/agent-dashboard';
 import { useSession } from '../lib/session';
 import { AgentLogoutButton } from './agent-logout-button';
@@ -22,11 +24,13 @@ const menuPages: AgentPage[] = Object.values(agentPages);
 /**
  * The employee portal (spec §2 'Employee portal shell'): top bar with the logo, welcome and,
  * during a call, 'View Call'; a drawer with the pages and Logout. The shell owns the agent's
- * state — one query, kept current by the live socket — which every page below shares.
+ * state — one query, kept current by the live socket and re-fetched when a deadline passes
+ * unannounced — which every page below shares, and announces incoming calls on every page.
  */
 export function AgentShell() {
   const { data: user } = useSession();
   useAgentLiveFeed();
+  useAgentStateDeadlines();
   const agentState = useAgentState();
   const { logout, isLoggingOut, logoutFailure } = useLogout();
   const { pathname } = useLocation();
@@ -87,6 +91,7 @@ export function AgentShell() {
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main>
+          <IncomingCallAnnouncer />
           {logoutFailure && <LogoutFailedAlert message={logoutFailure} />}
           {!isOnDashboard && <IncomingCallBanner />}
           <Outlet />

@@ -11,19 +11,21 @@ let live: LiveSocket | undefined;
 function connect(overrides: Partial<Parameters<typeof connectLiveSocket<Ping>>[0]> = {}) {
   const events: Array<{ event: Ping; receivedAt: number }> = [];
   const onReconnect = vi.fn();
+  const onWake = vi.fn();
   const onFinalClose = vi.fn();
   live = connectLiveSocket<Ping>({
     url: 'ws://switchboard.test/api/live',
     schema: pingSchema,
     onEvent: (event, receivedAt) => events.push({ event, receivedAt }),
     onReconnect,
+    onWake,
     onFinalClose,
     finalCloseCodes: [4401, 4403],
     // Jitter off: every wait is its full ceiling.
     random: () => 1,
     ...overrides,
   });
-  return { events, onReconnect, onFinalClose };
+  return { events, onReconnect, onWake, onFinalClose };
 }
 
 /** How many sockets were opened after `ms` more milliseconds. */
@@ -140,8 +142,10 @@ describe('connectLiveSocket', () => {
     FakeWebSocket.latest().accept();
     expect(onReconnect).toHaveBeenCalledTimes(1);
 
+    // No message arrived on the reconnected socket: the next wait is 1 s.
     FakeWebSocket.latest().drop(1011);
-    vi.advanceTimersByTime(500);
+    vi.advanceTimersByTime(1000);
+    expect(FakeWebSocket.instances).toHaveLength(3);
     FakeWebSocket.latest().accept();
     expect(onReconnect).toHaveBeenCalledTimes(2);
   });
@@ -190,5 +194,78 @@ describe('connectLiveSocket', () => {
     FakeWebSocket.latest().drop();
     live?.close();
     expect(socketsAfter(60_000)).toBe(1);
+  });
+});
+
+describe('connectLiveSocket when the page wakes', () => {
+  /** The page is shown again (`visible`) or hidden. */
+  function showPage(visibility: DocumentVisibilityState) {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue(visibility);
+    document.dispatchEvent(new Event('visibilitychange'));
+  }
+
+  it('asks for a resync when shown again, keeping a socket that is open', () => {
+    const { onWake } = connect();
+    const socket = FakeWebSocket.latest();
+    socket.accept();
+
+    showPage('hidden');
+    expect(onWake).not.toHaveBeenCalled();
+    showPage('visible');
+    expect(onWake).toHaveBeenCalledTimes(1);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(socket.isClosed).toBe(false);
+  });
+
+  it('reconnects at once when the network is back, instead of waiting out the backoff', () => {
+    const { onWake, onReconnect } = connect();
+    FakeWebSocket.latest().drop();
+    expect(socketsAfter(500)).toBe(2);
+    FakeWebSocket.latest().drop();
+    expect(socketsAfter(1000)).toBe(3);
+    FakeWebSocket.latest().drop();
+    // The next try would be 2 s away.
+
+    window.dispatchEvent(new Event('online'));
+    expect(onWake).toHaveBeenCalledTimes(1);
+    expect(FakeWebSocket.instances).toHaveLength(4);
+    FakeWebSocket.latest().accept();
+    expect(onReconnect).toHaveBeenCalledTimes(1);
+    // The pending retry was cancelled, and the backoff starts over.
+    expect(socketsAfter(10_000)).toBe(4);
+    FakeWebSocket.latest().drop();
+    expect(socketsAfter(499)).toBe(4);
+    expect(socketsAfter(1)).toBe(5);
+  });
+
+  it('gives up a socket stuck connecting for a new one, and ignores the old one after', () => {
+    const { events } = connect();
+    const stuck = FakeWebSocket.latest();
+
+    showPage('visible');
+    expect(stuck.closedWithCode).toBe(1000);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+
+    stuck.push({ type: 'ping', n: 1 });
+    stuck.drop();
+    expect(events).toEqual([]);
+    expect(socketsAfter(60_000)).toBe(2);
+  });
+
+  it('stops listening for wake-ups once closed for good', () => {
+    const { onWake } = connect();
+    live?.close();
+    window.dispatchEvent(new Event('online'));
+    showPage('visible');
+    expect(onWake).not.toHaveBeenCalled();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('stays down after a final close code, waking or not', () => {
+    const { onWake } = connect();
+    FakeWebSocket.latest().drop(4401);
+    window.dispatchEvent(new Event('online'));
+    expect(onWake).not.toHaveBeenCalled();
+    expect(FakeWebSocket.instances).toHaveLength(1);
   });
 });

@@ -7,6 +7,9 @@ export const RECONNECT_MAX_DELAY_MS = 10_000;
 /** A normal close, sent when this page stops listening. */
 const NORMAL_CLOSURE = 1000;
 
+/** WebSocket.OPEN, without needing the global WebSocket (tests may pass their own). */
+const OPEN = 1;
+
 export interface LiveSocketOptions<Event> {
   url: string;
   /** Each message is JSON checked by this schema; anything else is warned about and ignored. */
@@ -15,6 +18,12 @@ export interface LiveSocketOptions<Event> {
   onEvent: (event: Event, receivedAt: number) => void;
   /** Open again after a drop: whatever happened meanwhile was missed and must be fetched. */
   onReconnect?: () => void;
+  /**
+   * The page became visible again or the network came back (after sleep, a network change):
+   * the socket may be half-open and events missed, so fetch what matters. A socket not open
+   * then is not left waiting for its backoff: it reconnects at once.
+   */
+  onWake?: () => void;
   /** The server closed with a final code: no more attempts are made. */
   onFinalClose?: (code: number) => void;
   /** Close codes after which trying again cannot help (not signed in, forbidden). */
@@ -56,7 +65,8 @@ export function liveSocketUrl(path: string, location: Pick<Location, 'protocol' 
  * One live connection that keeps itself up: any close or failure is retried with backoff,
  * except a final close code (signed out, forbidden). The attempt count starts over once a
  * message arrives, which proves the connection works — not on open, so a server that accepts
- * and drops at once is still retried ever more slowly.
+ * and drops at once is still retried ever more slowly. When the page wakes (visible again,
+ * back online) it asks for a resync and, unless the socket is open, reconnects at once.
  */
 export function connectLiveSocket<Event>(options: LiveSocketOptions<Event>): LiveSocket {
   const {
@@ -64,6 +74,7 @@ export function connectLiveSocket<Event>(options: LiveSocketOptions<Event>): Liv
     schema,
     onEvent,
     onReconnect,
+    onWake,
     onFinalClose,
     finalCloseCodes = [],
     createSocket = (socketUrl) => new WebSocket(socketUrl),
@@ -127,22 +138,53 @@ export function connectLiveSocket<Event>(options: LiveSocketOptions<Event>): Liv
       return;
     }
     socket = opened;
+    // A socket given up for a new one (see `wake`) has no say any more.
+    const isCurrent = () => socket === opened;
     opened.addEventListener('open', () => {
-      if (!isStopped && hasDropped) onReconnect?.();
+      if (isCurrent() && !isStopped && hasDropped) onReconnect?.();
     });
-    opened.addEventListener('message', handleMessage);
+    opened.addEventListener('message', (message) => {
+      if (isCurrent()) handleMessage(message);
+    });
     // An 'error' is always followed by a 'close', which decides what happens next.
-    opened.addEventListener('close', handleClose);
+    opened.addEventListener('close', (event) => {
+      if (isCurrent()) handleClose(event);
+    });
+  }
+
+  /** Back from sleep or offline: resync, and reconnect now unless the socket is open. */
+  function wake() {
+    if (isStopped) return;
+    onWake?.();
+    if (socket?.readyState === OPEN) return;
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    const stale = socket;
+    socket = undefined;
+    // Stuck connecting on a network that is gone: start afresh rather than wait for it.
+    stale?.close(NORMAL_CLOSURE);
+    hasDropped = true;
+    failedAttempts = 0;
+    open();
+  }
+
+  function handleVisibilityChange() {
+    if (document.visibilityState === 'visible') wake();
   }
 
   open();
+  window.addEventListener('online', wake);
+  document.addEventListener('visibilitychange', handleVisibilityChange);
 
   return {
     close() {
       isStopped = true;
       clearTimeout(retryTimer);
-      socket?.close(NORMAL_CLOSURE);
+      window.removeEventListener('online', wake);
+      document.removeEventListener('visibilitychange', handleVisibilityChange);
+      const current = socket;
       socket = undefined;
+      current?.close(NORMAL_CLOSURE);
     },
   };
 }

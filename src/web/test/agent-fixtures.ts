@@ -8,6 +8,9 @@ export function at(seconds: number) {
   return new Date(Date.parse(SERVER_NOW) + seconds * 1000).toISOString();
 }
 
+/** When the call centre's day of SERVER_NOW ends: midnight Eastern, 14 h later. */
+export const DAY_ENDS_AT = '2026-11-21T05:00:00.000Z';
+
 /**
  * GET /api/agent/state: Available for the last 5 minutes, 30 min Available and 10 min Break
  * so far today, no call — unless overridden.
@@ -18,6 +21,7 @@ export function agentState(overrides: Partial<AgentState> = {}): AgentState {
     since: at(-300),
     serverNow: SERVER_NOW,
     day: '2026-11-20',
+    dayEndsAt: DAY_ENDS_AT,
     todaySeconds: { available: 1800, break: 600 },
     call: null,
     connectDelayMs: 2500,

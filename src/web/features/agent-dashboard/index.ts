@@ -1,7 +1,9 @@
 /** What other parts of the web app may use from the softphone feature. */
 export { AgentDashboardPage } from './components/agent-dashboard-page';
+export { IncomingCallAnnouncer } from './components/incoming-call-announcer';
 export { IncomingCallBanner } from './components/incoming-call-banner';
 export { ViewCallButton } from './components/view-call-button';
 export { useAgentState } from './api/get-agent-state';
 export { CallControlsProvider } from './hooks/call-controls';
 export { useAgentLiveFeed } from './hooks/use-agent-live-feed';
+export { useAgentStateDeadlines } from './hooks/use-agent-state-deadlines';

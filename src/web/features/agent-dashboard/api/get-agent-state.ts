@@ -15,6 +15,18 @@ export interface AgentSnapshot {
   clockOffsetMs: number;
   /** This browser's clock when the state arrived: no timer shows an earlier moment. */
   receivedAt: number;
+  /**
+   * Notes typed for the held call that failed to save after the Active Call modal closed:
+   * kept so the modal, opened again, shows them and tries again, rather than losing them.
+   */
+  unsavedNotes?: UnsavedNotes;
+}
+
+export interface UnsavedNotes {
+  callId: string;
+  notes: string;
+  /** Why the save failed, in the words the modal shows. */
+  failure: string;
 }
 
 export function agentSnapshot(
@@ -35,6 +47,11 @@ export function agentSnapshot(
  */
 export function latestSnapshot(held: AgentSnapshot | undefined, next: AgentSnapshot) {
   if (held && Date.parse(held.state.serverNow) > Date.parse(next.state.serverNow)) return held;
+  // The server never had them: unsaved notes stay for as long as their call does.
+  const unsavedNotes = held?.unsavedNotes;
+  if (unsavedNotes && !next.unsavedNotes && next.state.call?.id === unsavedNotes.callId) {
+    return { ...next, unsavedNotes };
+  }
   return next;
 }
 
@@ -48,6 +65,17 @@ export function storeAgentSnapshot(queryClient: QueryClient, snapshot: AgentSnap
 /** The Activity Log and today's totals, after a call changed or a live event said something did. */
 export function refreshAgentActivity(queryClient: QueryClient) {
   return queryClient.invalidateQueries({ queryKey: agentActivityQueryRoot });
+}
+
+/**
+ * Everything the page holds about the agent, fetched again: after a reconnect, when the page
+ * wakes up, or when a deadline passed without the live event that should have followed it.
+ */
+export function resyncAgentState(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: agentStateQueryKey }),
+    refreshAgentActivity(queryClient),
+  ]);
 }
 
 export async function getAgentState(signal?: AbortSignal) {

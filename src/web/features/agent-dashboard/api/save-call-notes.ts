@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { callLogEntrySchema } from '../../../../shared/schemas/agent';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { agentStateQueryKey } from '../../../lib/query-keys';
-import type { AgentSnapshot } from './get-agent-state';
+import type { AgentSnapshot, UnsavedNotes } from './get-agent-state';
 
 const savedCallSchema = z.object({ call: callLogEntrySchema });
 
@@ -17,8 +17,19 @@ export async function saveCallNotes({ callId, notes }: { callId: string; notes: 
 }
 
 /**
+ * Notes that failed to save once the modal had closed: the held state keeps them with their
+ * call (unless that call is gone), so opening the modal again shows them and saves them.
+ */
+export function keepUnsavedNotes(queryClient: QueryClient, unsavedNotes: UnsavedNotes) {
+  queryClient.setQueryData<AgentSnapshot>(agentStateQueryKey, (held) => {
+    if (!held || held.state.call?.id !== unsavedNotes.callId) return held;
+    return { ...held, unsavedNotes };
+  });
+}
+
+/**
  * Saves the notes of a call. The held state's copy of the call takes the saved notes too, so
- * the modal, closed and opened again, starts from them.
+ * the modal, closed and opened again, starts from them; notes kept unsaved are then old news.
  */
 export function useSaveCallNotes() {
   const queryClient = useQueryClient();
@@ -28,7 +39,8 @@ export function useSaveCallNotes() {
       queryClient.setQueryData<AgentSnapshot>(agentStateQueryKey, (held) => {
         const call = held?.state.call;
         if (!held || call?.id !== saved.id) return held;
-        return { ...held, state: { ...held.state, call: { ...call, notes: saved.notes } } };
+        const { unsavedNotes: _saved, ...rest } = held;
+        return { ...rest, state: { ...held.state, call: { ...call, notes: saved.notes } } };
       });
     },
   });

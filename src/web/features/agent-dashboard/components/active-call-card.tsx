@@ -1,17 +1,17 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconPhoneOff } from '@tabler/icons-react';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatPhone } from '../../../../shared/phone';
 import type { CurrentCall } from '../../../../shared/schemas/agent';
 import { formatCallTimer } from '../../../../shared/time-format';
 import { useCallControls } from '../hooks/call-controls';
 import { CallControlButtons } from './call-control-buttons';
+import { EndCallButton } from './end-call-button';
 
 interface ActiveCallCardProps {
   call: CurrentCall;
   elapsedSeconds: number;
   isBusy: boolean;
-  /** Ends the call; `onEnded` runs once the server has ended it. */
-  onEnd: (onEnded: () => void) => void;
+  /** Ends the call; true once the server has ended it. */
+  onEnd: () => Promise<boolean>;
 }
 
 /** Spec §2 'Interactions': number, mm:ss, 'On Hold', Mute/Unmute, Hold/Resume, End Call. */
@@ -33,14 +33,12 @@ export function ActiveCallCard({ call, elapsedSeconds, isBusy, onEnd }: ActiveCa
         )}
         <Group gap="xs" justify="center">
           <CallControlButtons controls={controls} />
-          <Button
-            color="red"
-            leftSection={<IconPhoneOff size={16} aria-hidden />}
-            disabled={isBusy}
-            onClick={() => onEnd(controls.reset)}
-          >
-            End Call
-          </Button>
+          <EndCallButton
+            isBusy={isBusy}
+            onEnd={async () => {
+              if (await onEnd()) controls.reset();
+            }}
+          />
         </Group>
       </Stack>
     </Paper>

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CALL_ID,
@@ -9,7 +9,13 @@ import {
   callLogEntry,
 } from '../../../test/agent-fixtures';
 import { advance, settle, useFakeClock } from '../../../test/fake-clock';
-import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch-mock';
+import {
+  type RecordedRequest,
+  errorResponse,
+  jsonResponse,
+  mockFetch,
+  networkFailure,
+} from '../../../test/fetch-mock';
 import { agentUser } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { sent } from '../test/render-dashboard';
@@ -49,6 +55,22 @@ type User = Awaited<ReturnType<typeof renderWithCall>>['user'];
 async function openModal(user: User) {
   await user.click(screen.getByRole('button', { name: 'View Call' }));
   return within(screen.getByRole('dialog', { name: 'Active Call' }));
+}
+
+/** PATCH answers held back until the test lets each go, in whatever order it likes. */
+function heldNotesSaves() {
+  const waiting: Array<() => void> = [];
+  const route = (request: RecordedRequest) =>
+    new Promise<Response>((resolve) => {
+      const { notes } = request.body as { notes: string };
+      waiting.push(() => resolve(jsonResponse({ call: callLogEntry({ id: CALL_ID, notes }) })));
+    });
+  /** Lets the `index`th save (from 0) be answered, and settles. */
+  const answer = async (index: number) => {
+    await act(async () => waiting[index]?.());
+    await settle();
+  };
+  return { route, answer };
 }
 
 const panel = () => within(screen.getByRole('region', { name: 'Interactions' }));
@@ -107,9 +129,9 @@ describe('View Call and the Active Call modal', () => {
     expect(panel().getByRole('button', { name: 'Resume' })).toBeTruthy();
 
     await user.click(modal.getByRole('button', { name: 'Mute' }));
-    expect(panel().getByRole('button', { name: 'Unmute' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
+    expect(modal.getByRole('button', { name: 'Unmute' })).toBeTruthy();
+    expect(panel().getByRole('button', { name: 'Unmute' })).toBeTruthy();
+    expect(panel().queryByRole('button', { name: 'Mute' })).toBeNull();
   });
 
   it('closes with Close and keeps the call going', async () => {
@@ -168,7 +190,7 @@ describe('View Call and the Active Call modal', () => {
 
   it("shows the server's reason when notes cannot be saved", async () => {
     useFakeClock(SERVER_NOW);
-    const { user } = await renderWithCall({
+    const { user, requests, unmount } = await renderWithCall({
       [`PATCH /api/agent/calls/${CALL_ID}`]: () =>
         errorResponse(400, 'VALIDATION_FAILED', 'Notes must be at most 5000 characters'),
     });
@@ -177,6 +199,13 @@ describe('View Call and the Active Call modal', () => {
     await advance(900);
     expect(screen.getByText('Notes must be at most 5000 characters')).toBeTruthy();
     expect(notesField().getAttribute('aria-invalid')).toBe('true');
+
+    // Leaving the page with the notes unsaved tries once more, and says so when that fails.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    unmount();
+    await settle();
+    expect(sent(requests, 'PATCH', `/api/agent/calls/${CALL_ID}`)).toHaveLength(2);
+    expect(warn).toHaveBeenCalledWith('The call notes could not be saved', expect.any(Error));
   });
 
   it('End Call saves the notes first, then ends the call and closes', async () => {
@@ -203,5 +232,132 @@ describe('View Call and the Active Call modal', () => {
     // The debounce that was pending sends nothing more.
     await advance(1000);
     expect(sent(requests, 'PATCH', `/api/agent/calls/${CALL_ID}`)).toHaveLength(1);
+  });
+  it('saves one at a time: text typed during a save is sent after it, the latest only', async () => {
+    useFakeClock(SERVER_NOW);
+    const saves = heldNotesSaves();
+    const { user, requests } = await renderWithCall({
+      [`PATCH /api/agent/calls/${CALL_ID}`]: saves.route,
+    });
+    const modal = await openModal(user);
+    const patches = () => sent(requests, 'PATCH', `/api/agent/calls/${CALL_ID}`).map((r) => r.body);
+
+    await user.type(notesField(), 'First');
+    await advance(900);
+    expect(patches()).toEqual([{ notes: 'First' }]);
+    expect(screen.getByText('Saving...')).toBeTruthy();
+
+    // Two more pauses and a blur while the first save is unanswered: nothing overtakes it.
+    await user.type(notesField(), ', second');
+    await advance(900);
+    await user.type(notesField(), ', third');
+    await user.click(modal.getByRole('button', { name: 'Hold' }));
+    await advance(900);
+    expect(patches()).toEqual([{ notes: 'First' }]);
+
+    await saves.answer(0);
+    expect(patches()).toEqual([{ notes: 'First' }, { notes: 'First, second, third' }]);
+    await saves.answer(1);
+    expect(screen.getByText('Saved')).toBeTruthy();
+
+    // The last text is the one kept: the modal opened again starts from it.
+    await user.click(modal.getByRole('button', { name: 'Close' }));
+    await openModal(user);
+    expect(notesField().value).toBe('First, second, third');
+    expect(patches()).toHaveLength(2);
+  });
+
+  it('End Call waits for the save under way, sends the latest notes, then ends', async () => {
+    useFakeClock(SERVER_NOW);
+    const saves = heldNotesSaves();
+    const { user, requests } = await renderWithCall({
+      [`PATCH /api/agent/calls/${CALL_ID}`]: saves.route,
+    });
+    const modal = await openModal(user);
+    const writes = () =>
+      requests
+        .filter((r) => r.method !== 'GET')
+        .map((r) => `${r.method} ${(r.body as { notes?: string } | undefined)?.notes ?? r.path}`);
+
+    await user.type(notesField(), 'Resolved');
+    await advance(900);
+    await user.type(notesField(), ' today');
+    await user.click(modal.getByRole('button', { name: 'End Call' }));
+    await settle();
+    expect(writes()).toEqual(['PATCH Resolved']);
+    expect(modal.getByRole('button', { name: 'End Call' }).hasAttribute('disabled')).toBe(true);
+
+    await saves.answer(0);
+    expect(writes()).toEqual(['PATCH Resolved', 'PATCH Resolved today']);
+    await saves.answer(1);
+    expect(writes()).toEqual([
+      'PATCH Resolved',
+      'PATCH Resolved today',
+      `POST /api/agent/calls/${CALL_ID}/end`,
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps End Call disabled until the call has ended: a second click sends nothing', async () => {
+    useFakeClock(SERVER_NOW);
+    const saves = heldNotesSaves();
+    const { user, requests } = await renderWithCall({
+      [`PATCH /api/agent/calls/${CALL_ID}`]: saves.route,
+      [`POST /api/agent/calls/${CALL_ID}/end`]: [
+        () => jsonResponse(afterCall),
+        () => errorResponse(409, 'CALL_NOT_ACTIVE', 'This call has already ended'),
+      ],
+    });
+    const modal = await openModal(user);
+    const endCall = () => modal.getByRole('button', { name: 'End Call' });
+
+    await user.type(notesField(), 'Refund issued');
+    await user.click(endCall());
+    await settle();
+    // Saving the notes first: End Call is already out of reach.
+    expect(endCall().hasAttribute('disabled')).toBe(true);
+    await user.click(endCall());
+    await saves.answer(0);
+
+    expect(sent(requests, 'POST', `/api/agent/calls/${CALL_ID}/end`)).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(panel().getByText('No active calls')).toBeTruthy();
+  });
+
+  it('logs notes that fail to save after the modal closed, and keeps them for next time', async () => {
+    useFakeClock(SERVER_NOW);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { user, requests } = await renderWithCall({
+      [`PATCH /api/agent/calls/${CALL_ID}`]: [
+        () => networkFailure(),
+        () => networkFailure(),
+        (request) =>
+          jsonResponse({
+            call: callLogEntry({ id: CALL_ID, notes: (request.body as { notes: string }).notes }),
+          }),
+      ],
+    });
+    const modal = await openModal(user);
+    await user.type(notesField(), 'Call back at 5');
+    // Closed mid-typing: leaving the field saves, closing tries once more; both fail unseen.
+    await user.click(modal.getByRole('button', { name: 'Close' }));
+    await settle();
+
+    expect(sent(requests, 'PATCH', `/api/agent/calls/${CALL_ID}`)).toHaveLength(2);
+    expect(warn).toHaveBeenCalledWith('The call notes could not be saved', expect.any(Error));
+
+    const reopened = await openModal(user);
+    expect(notesField().value).toBe('Call back at 5');
+    expect(reopened.getByText('Failed to save notes')).toBeTruthy();
+
+    await user.click(reopened.getByRole('button', { name: 'End Call' }));
+    await settle();
+    expect(sent(requests, 'PATCH', `/api/agent/calls/${CALL_ID}`).map((r) => r.body)).toEqual([
+      { notes: 'Call back at 5' },
+      { notes: 'Call back at 5' },
+      { notes: 'Call back at 5' },
+    ]);
+    expect(sent(requests, 'POST', `/api/agent/calls/${CALL_ID}/end`)).toHaveLength(1);
   });
 });

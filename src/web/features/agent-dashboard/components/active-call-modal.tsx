@@ -9,21 +9,24 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconPhoneOff } from '@tabler/icons-react';
 import { formatPhone } from '../../../../shared/phone';
 import { MAX_CALL_NOTES_LENGTH, type CurrentCall } from '../../../../shared/schemas/agent';
 import { formatCallTimer, formatDuration } from '../../../../shared/time-format';
 import { elapsedSeconds } from '../../../lib/clock-offset';
+import type { UnsavedNotes } from '../api/get-agent-state';
 import { useCallControls } from '../hooks/call-controls';
 import { useCallActions } from '../hooks/use-call-actions';
 import { type NotesSaveState, useCallNotes } from '../hooks/use-call-notes';
 import { type ServerClock, useServerNow } from '../hooks/use-server-now';
 import { CallControlButtons } from './call-control-buttons';
 import { CallNoticeAlert } from './call-notice-alert';
+import { EndCallButton } from './end-call-button';
 
 interface ActiveCallModalProps {
   call: CurrentCall;
   clock: ServerClock;
+  /** Notes of this call that failed to save after the modal last closed. */
+  unsavedNotes?: UnsavedNotes;
   onClose: () => void;
 }
 
@@ -39,20 +42,21 @@ const saveStateText: Record<NotesSaveState, string> = {
  * End Call and Close; the call's number, duration and Connected/On Hold; and its notes, saved
  * with the call. End Call saves the notes first, then ends the call and closes.
  */
-export function ActiveCallModal({ call, clock, onClose }: ActiveCallModalProps) {
+export function ActiveCallModal({ call, clock, unsavedNotes, onClose }: ActiveCallModalProps) {
   const serverNow = useServerNow(clock);
   const controls = useCallControls(call.id);
   const actions = useCallActions();
-  const notes = useCallNotes(call.id, call.notes);
+  const notes = useCallNotes(call.id, call.notes, unsavedNotes);
   // Counted from the answer, as in the Interactions panel (see callView).
   const duration = elapsedSeconds(Date.parse(call.answeredAt ?? call.offeredAt), serverNow);
 
+  // The notes are saved first: End Call waits for any save under way, then sends the latest.
   async function handleEndCall() {
     await notes.flush();
-    actions.end(call.id, () => {
+    if (await actions.end(call.id)) {
       controls.reset();
       onClose();
-    });
+    }
   }
 
   return (
@@ -78,14 +82,7 @@ export function ActiveCallModal({ call, clock, onClose }: ActiveCallModalProps) 
         </Text>
         <Group justify="center" gap="xs">
           <CallControlButtons controls={controls} />
-          <Button
-            color="red"
-            leftSection={<IconPhoneOff size={16} aria-hidden />}
-            disabled={actions.isBusy}
-            onClick={() => void handleEndCall()}
-          >
-            End Call
-          </Button>
+          <EndCallButton isBusy={actions.isBusy} onEnd={handleEndCall} />
         </Group>
 
         <Paper component="section" aria-label="Call information" withBorder radius="md" p="sm">

@@ -2,25 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_NOW, agentState, at, callLogEntry } from '../../../test/agent-fixtures';
 import { advance, settle, useFakeClock } from '../../../test/fake-clock';
-import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch-mock';
-import { agentUser } from '../../../test/fixtures';
+import { errorResponse, jsonResponse } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
-import { AgentDashboardPage } from './agent-dashboard-page';
+import { renderDashboard } from '../test/render-dashboard';
 import { AgentIdentity } from './agent-identity';
-
-function renderDashboard(routes: Parameters<typeof mockFetch>[0] = {}) {
-  const served = mockFetch({
-    'GET /api/agent/state': () => jsonResponse(agentState()),
-    'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
-    ...routes,
-  });
-  const rendered = renderWithProviders(<AgentDashboardPage />, {
-    signedInAs: agentUser,
-    withFakeTimers: true,
-    userEvent: { delay: null },
-  });
-  return { ...served, ...rendered };
-}
 
 const clock = (zone: string) => screen.getByRole('group', { name: zone }).textContent;
 
@@ -31,8 +16,7 @@ afterEach(() => {
 describe('AgentDashboardPage', () => {
   it('names Switchboard and shows who is working, in which status', async () => {
     useFakeClock(SERVER_NOW);
-    renderDashboard();
-    await settle();
+    await renderDashboard();
 
     expect(screen.getByRole('heading', { name: 'Switchboard Agent Dashboard', level: 2 }));
     expect(screen.getByText('dana')).toBeTruthy();
@@ -47,8 +31,7 @@ describe('AgentDashboardPage', () => {
 
   it('shows four zone clocks in 12-hour time that tick every second', async () => {
     useFakeClock(SERVER_NOW);
-    renderDashboard();
-    await settle();
+    await renderDashboard();
 
     expect(clock('Eastern')).toBe('Eastern10:00:00 AMFri, Nov 20');
     expect(clock('Central')).toBe('Central9:00:00 AMFri, Nov 20');
@@ -64,14 +47,13 @@ describe('AgentDashboardPage', () => {
   it("shows the server's time when this browser's clock is wrong", async () => {
     // The browser runs 90 s slow; the server's serverNow gives the offset away.
     useFakeClock(at(-90));
-    renderDashboard();
-    await settle();
+    await renderDashboard();
     expect(clock('Eastern')).toBe('Eastern10:00:00 AMFri, Nov 20');
   });
 
   it('lists the latest calls with Eastern times, capitalised types and outcomes', async () => {
     useFakeClock(SERVER_NOW);
-    const { requests } = renderDashboard({
+    const { requests } = await renderDashboard(agentState(), {
       'GET /api/agent/calls': () =>
         jsonResponse({
           calls: [
@@ -92,7 +74,6 @@ describe('AgentDashboardPage', () => {
           ],
         }),
     });
-    await settle();
 
     const table = screen.getByRole('table', { name: 'Activity Log' });
     const headers = within(table)
@@ -124,7 +105,7 @@ describe('AgentDashboardPage', () => {
   it('offers to try again when the state cannot be loaded', async () => {
     useFakeClock(SERVER_NOW);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = renderDashboard({
+    const { user } = await renderDashboard(agentState(), {
       'GET /api/agent/state': [
         () => errorResponse(500, 'INTERNAL', 'An unexpected error occurred'),
         () => errorResponse(500, 'INTERNAL', 'An unexpected error occurred'),

@@ -7,7 +7,10 @@ import {
 } from '@tabler/icons-react';
 import type { CallControls } from '../hooks/call-controls';
 
-/** Mute/Unmute and Hold/Resume (spec §2), shared by the Interactions panel and the modal. */
+/**
+ * Mute/Unmute and Hold/Resume (spec §2), shared by the Interactions panel and the modal. The
+ * label says the state (and what a click does), so no aria-pressed says it a second time.
+ */
 export function CallControlButtons({ controls }: { controls: CallControls }) {
   const { isMuted, isHeld, toggleMute, toggleHold } = controls;
   return (
@@ -15,7 +18,6 @@ export function CallControlButtons({ controls }: { controls: CallControls }) {
       <Button
         variant={isMuted ? 'filled' : 'default'}
         color={isMuted ? 'orange' : undefined}
-        aria-pressed={isMuted}
         leftSection={
           isMuted ? (
             <IconMicrophoneOff size={16} aria-hidden />
@@ -31,7 +33,6 @@ export function CallControlButtons({ controls }: { controls: CallControls }) {
         variant={isHeld ? 'filled' : 'default'}
         color={isHeld ? 'yellow' : undefined}
         autoContrast
-        aria-pressed={isHeld}
         leftSection={
           isHeld ? (
             <IconPlayerPlay size={16} aria-hidden />

@@ -17,7 +17,9 @@ interface IncomingCallCardProps {
 
 /**
  * Spec §2 and §4 'Incoming call': the number, 'Incoming call...', the countdown to the
- * server's ring deadline, Decline and Answer. The ringtone loops while the card is shown.
+ * server's ring deadline, Decline and Answer. The ringtone loops while the countdown runs.
+ * The call itself is announced by the shell's IncomingCallAnnouncer; the countdown region
+ * here is announced as it steps down.
  */
 export function IncomingCallCard({
   call,
@@ -26,7 +28,8 @@ export function IncomingCallCard({
   onAnswer,
   onDecline,
 }: IncomingCallCardProps) {
-  useRingtone();
+  // At the deadline the ring is over, whether or not the server's 'missed' has arrived yet.
+  useRingtone(secondsLeft > 0);
   const phoneNumber = formatPhone(call.phoneNumber);
   const announced = Math.ceil(secondsLeft / ANNOUNCE_EVERY_SECONDS) * ANNOUNCE_EVERY_SECONDS;
   return (

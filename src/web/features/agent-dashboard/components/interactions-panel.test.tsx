@@ -109,6 +109,23 @@ describe('the Interactions panel', () => {
     expect(ringtone.played).toHaveLength(1);
   });
 
+  it("stops the ringtone when the countdown reaches 0, before the server's 'missed'", async () => {
+    useFakeClock(SERVER_NOW);
+    const ringtone = listenToRingtone();
+    await renderDashboard(ringing);
+
+    await advance(19_000);
+    expect(panel().getByRole('timer').textContent).toBe('1s');
+    expect(ringtone.pause).not.toHaveBeenCalled();
+
+    await advance(1000);
+    expect(panel().getByRole('timer').textContent).toBe('0s');
+    expect(ringtone.pause).toHaveBeenCalledTimes(1);
+    expect(ringtone.played).toHaveLength(1);
+    await advance(5000);
+    expect(ringtone.played).toHaveLength(1);
+  });
+
   it('only logs a ringtone the browser refuses to autoplay', async () => {
     useFakeClock(SERVER_NOW);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -214,22 +231,33 @@ describe('the Interactions panel', () => {
     const { user, requests } = await renderDashboard(
       agentState({ status: 'on_call', since: at(-65), call: activeCall(65) }),
     );
-    const mute = panel().getByRole('button', { name: 'Mute' });
-    expect(mute.getAttribute('aria-pressed')).toBe('false');
+    // The label tells the state; aria-pressed would say it a second time.
+    const buttonNames = () =>
+      panel()
+        .getAllByRole('button')
+        .map((button) => button.textContent);
+    expect(buttonNames()).toEqual(['Mute', 'Hold', 'End Call']);
+    expect(panel().getByRole('button', { name: 'Mute' }).hasAttribute('aria-pressed')).toBe(false);
     expect(panel().queryByText('On Hold')).toBeNull();
 
-    await user.click(mute);
-    const unmute = panel().getByRole('button', { name: 'Unmute' });
-    expect(unmute.getAttribute('aria-pressed')).toBe('true');
+    await user.click(panel().getByRole('button', { name: 'Mute' }));
+    expect(buttonNames()).toEqual(['Unmute', 'Hold', 'End Call']);
+    expect(panel().getByRole('button', { name: 'Unmute' }).hasAttribute('aria-pressed')).toBe(
+      false,
+    );
 
     await user.click(panel().getByRole('button', { name: 'Hold' }));
     expect(panel().getByText('On Hold')).toBeTruthy();
-    expect(panel().getByRole('button', { name: 'Resume' }).getAttribute('aria-pressed')).toBe(
-      'true',
+    expect(buttonNames()).toEqual(['Unmute', 'Resume', 'End Call']);
+    expect(panel().getByRole('button', { name: 'Resume' }).hasAttribute('aria-pressed')).toBe(
+      false,
     );
 
     await user.click(panel().getByRole('button', { name: 'Resume' }));
     expect(panel().queryByText('On Hold')).toBeNull();
+    expect(buttonNames()).toEqual(['Unmute', 'Hold', 'End Call']);
+    await user.click(panel().getByRole('button', { name: 'Unmute' }));
+    expect(buttonNames()).toEqual(['Mute', 'Hold', 'End Call']);
     // Nothing of this goes to the server.
     expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });

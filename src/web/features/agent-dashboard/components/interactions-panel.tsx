@@ -53,7 +53,7 @@ export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emp
           call={view.call}
           elapsedSeconds={view.elapsedSeconds}
           isBusy={actions.isBusy}
-          onEnd={(onEnded) => actions.end(view.call.id, onEnded)}
+          onEnd={() => actions.end(view.call.id)}
         />
       );
       break;

@@ -25,7 +25,14 @@ export function ViewCallButton() {
         View Call
       </Button>
       {openedForCallId === call.id && (
-        <ActiveCallModal call={call} clock={snapshot} onClose={() => setOpenedForCallId(null)} />
+        <ActiveCallModal
+          call={call}
+          clock={snapshot}
+          unsavedNotes={
+            snapshot.unsavedNotes?.callId === call.id ? snapshot.unsavedNotes : undefined
+          }
+          onClose={() => setOpenedForCallId(null)}
+        />
       )}
     </>
   );

@@ -2,14 +2,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LIVE_PATH, liveCloseCodes, liveEventSchema } from '../../../../shared/live';
 import { connectLiveSocket, liveSocketUrl } from '../../../lib/live-socket';
-import { agentStateQueryKey } from '../../../lib/query-keys';
 import { sessionQueryKey } from '../../../lib/session';
-import { agentSnapshot, refreshAgentActivity, storeAgentSnapshot } from '../api/get-agent-state';
+import {
+  agentSnapshot,
+  refreshAgentActivity,
+  resyncAgentState,
+  storeAgentSnapshot,
+} from '../api/get-agent-state';
 
 /**
  * Keeps the agent's state current over the live socket while the agent side is open: every
  * `agent.state` event replaces the held state (its clock offset measured on arrival) and
- * refreshes the Activity Log; a reconnect fetches whatever was missed. 4401 means the
+ * refreshes the Activity Log; a reconnect fetches whatever was missed, and so does the page
+ * waking up (visible again, back online), when the socket may be half-open. 4401 means the
  * session is gone: asking who is signed in again sends the page to sign-in.
  */
 export function useAgentLiveFeed() {
@@ -27,10 +32,8 @@ export function useAgentLiveFeed() {
             break;
         }
       },
-      onReconnect: () => {
-        void queryClient.invalidateQueries({ queryKey: agentStateQueryKey });
-        void refreshAgentActivity(queryClient);
-      },
+      onReconnect: () => void resyncAgentState(queryClient),
+      onWake: () => void resyncAgentState(queryClient),
       onFinalClose: (code) => {
         if (code === liveCloseCodes.notSignedIn) {
           void queryClient.invalidateQueries({ queryKey: sessionQueryKey });

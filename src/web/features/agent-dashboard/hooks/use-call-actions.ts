@@ -58,12 +58,16 @@ export function useCallActions() {
       startAction();
       declineCall.mutate(callId, { onError: (error) => fail(error, softphoneFallbacks.decline) });
     },
-    end: (callId: string, onEnded?: () => void) => {
+    /** Settles once the server has answered: true if the call was ended. */
+    end: async (callId: string) => {
       startAction();
-      endCall.mutate(callId, {
-        onSuccess: () => onEnded?.(),
-        onError: (error) => fail(error, softphoneFallbacks.end),
-      });
+      try {
+        await endCall.mutateAsync(callId);
+        return true;
+      } catch (error) {
+        fail(error, softphoneFallbacks.end);
+        return false;
+      }
     },
   };
 }

@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { CALL_NOTES_SAVE_DELAY_MS } from '../../../lib/timings';
 import { useReplaceableTimeout } from '../../../lib/use-notice';
-import { useSaveCallNotes } from '../api/save-call-notes';
+import type { UnsavedNotes } from '../api/get-agent-state';
+import { keepUnsavedNotes, useSaveCallNotes } from '../api/save-call-notes';
 import { softphoneErrorMessage, softphoneFallbacks } from '../error-messages';
 
 export type NotesSaveState = 'unchanged' | 'saving' | 'saved' | 'failed';
@@ -9,61 +11,81 @@ export type NotesSaveState = 'unchanged' | 'saving' | 'saved' | 'failed';
 /**
  * The notes of the active call, saved with it: CALL_NOTES_SAVE_DELAY_MS after typing pauses,
  * when the field loses focus, before End Call (`flush`), and when the modal closes mid-typing.
+ *
+ * Saves go one at a time: two requests in flight could land in either order, and older text
+ * landing last would overwrite newer. A save asked for while one is under way waits for it,
+ * then sends whatever is typed by then; asking again meanwhile adds nothing. A save that fails
+ * after the modal closed is logged and its text kept in the held state (`unsavedNotes`), which
+ * the modal starts from when opened again.
  */
-export function useCallNotes(callId: string, savedNotes: string | null) {
-  const { mutateAsync: saveNotes, mutate: saveNotesInBackground } = useSaveCallNotes();
-  const [notes, setNotes] = useState(savedNotes ?? '');
-  const [saveState, setSaveState] = useState<NotesSaveState>('unchanged');
-  const [failure, setFailure] = useState<string | null>(null);
+export function useCallNotes(
+  callId: string,
+  savedNotes: string | null,
+  unsavedNotes?: UnsavedNotes,
+) {
+  const queryClient = useQueryClient();
+  const { mutateAsync: saveNotes } = useSaveCallNotes();
+  const [notes, setNotes] = useState(unsavedNotes?.notes ?? savedNotes ?? '');
+  const [saveState, setSaveState] = useState<NotesSaveState>(unsavedNotes ? 'failed' : 'unchanged');
+  const [failure, setFailure] = useState<string | null>(unsavedNotes?.failure ?? null);
   // What is typed and what the server has, readable from timers and cleanups.
   const typed = useRef(notes);
   const saved = useRef(savedNotes ?? '');
-  const saveLater = useReplaceableTimeout();
+  const isOpen = useRef(false);
+  const { start: saveAfterPause, cancel: cancelPendingSave } = useReplaceableTimeout();
 
-  // The save under way, so leaving the field and End Call at once send it only once.
-  const inFlight = useRef<{ notes: string; done: Promise<void> } | null>(null);
+  // The latest save (settled once it has), and a save waiting for it to finish, if any.
+  const lastSave = useRef<Promise<void>>(Promise.resolve());
+  const queuedSave = useRef<Promise<void> | null>(null);
 
-  const flush = useCallback(async () => {
-    saveLater.cancel();
-    const toSave = typed.current;
-    if (inFlight.current?.notes === toSave) return inFlight.current.done;
-    if (toSave === saved.current) return;
-    setSaveState('saving');
-    setFailure(null);
-    const done = saveNotes({ callId, notes: toSave }).then(
-      () => {
+  const flush = useCallback(() => {
+    cancelPendingSave();
+    if (queuedSave.current) return queuedSave.current;
+    const save = lastSave.current.then(async () => {
+      queuedSave.current = null;
+      const toSave = typed.current;
+      if (toSave === saved.current) return;
+      setSaveState('saving');
+      setFailure(null);
+      try {
+        await saveNotes({ callId, notes: toSave });
         saved.current = toSave;
         // Typing may have gone on meanwhile: only what is on screen is 'Saved'.
         setSaveState(typed.current === toSave ? 'saved' : 'unchanged');
-      },
-      (error: unknown) => {
+      } catch (error) {
+        const message = softphoneErrorMessage(error, softphoneFallbacks.saveNotes);
         setSaveState('failed');
-        setFailure(softphoneErrorMessage(error, softphoneFallbacks.saveNotes));
-      },
-    );
-    inFlight.current = { notes: toSave, done };
-    await done;
-    if (inFlight.current?.done === done) inFlight.current = null;
-  }, [callId, saveLater, saveNotes]);
+        setFailure(message);
+        if (!isOpen.current) {
+          // Nobody sees the field any more: say so somewhere, and keep the text.
+          console.warn('The call notes could not be saved', error);
+          keepUnsavedNotes(queryClient, { callId, notes: toSave, failure: message });
+        }
+      }
+    });
+    queuedSave.current = save;
+    lastSave.current = save;
+    return save;
+  }, [callId, queryClient, cancelPendingSave, saveNotes]);
 
   const change = useCallback(
     (value: string) => {
       typed.current = value;
       setNotes(value);
       setSaveState('unchanged');
-      saveLater.start(() => void flush(), CALL_NOTES_SAVE_DELAY_MS);
+      saveAfterPause(() => void flush(), CALL_NOTES_SAVE_DELAY_MS);
     },
-    [flush, saveLater],
+    [flush, saveAfterPause],
   );
 
-  useEffect(
-    () => () => {
-      if (typed.current !== saved.current && inFlight.current?.notes !== typed.current) {
-        saveNotesInBackground({ callId, notes: typed.current });
-      }
-    },
-    [callId, saveNotesInBackground],
-  );
+  // Closing mid-typing (or after a failure) saves what is typed, in turn, in the background.
+  useEffect(() => {
+    isOpen.current = true;
+    return () => {
+      isOpen.current = false;
+      void flush();
+    };
+  }, [flush]);
 
   return { notes, change, flush, saveState, failure };
 }

@@ -5,11 +5,12 @@ export const RINGTONE_URL = '/ringtone.wav';
 export const RINGTONE_VOLUME = 0.6;
 
 /**
- * Loops the ringtone while the component using it is shown (the incoming-call card) and
- * stops it when the ring ends. A browser that blocks autoplay is only logged (spec §8).
+ * Loops the ringtone while `isRinging` and the component using it is shown (the incoming-call
+ * card), and stops it when either ends. A browser that blocks autoplay is only logged (spec §8).
  */
-export function useRingtone() {
+export function useRingtone(isRinging: boolean) {
   useEffect(() => {
+    if (!isRinging) return;
     const ringtone = new Audio(RINGTONE_URL);
     ringtone.loop = true;
     ringtone.volume = RINGTONE_VOLUME;
@@ -25,5 +26,5 @@ export function useRingtone() {
       ringtone.pause();
       ringtone.currentTime = 0;
     };
-  }, []);
+  }, [isRinging]);
 }
