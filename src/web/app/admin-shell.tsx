@@ -8,6 +8,7 @@ import { LogoutFailedAlert } from './logout-failed-alert';
 import { SHELL_TOP_BAR_HEIGHT, ShellTopBar } from './shell-top-bar';
 import classes from './admin-shell.module.css';
 import { useLogout } from './use-logout';
+import { ShellNavLink } from './shell-nav-link';
 import { useNavbarToggle } from './use-navbar-toggle';
 
 const NAVIGATION_ID = 'admin-navigation';
@@ -90,21 +91,14 @@ export function AdminShell() {
           {user &&
             menuPages
               .filter((page) => isAdminPageVisible(page, user))
-              .map((page) => {
-                const isActive = isCurrentPage(page, pathname);
-                return (
-                  <NavLink
-                    key={page.path}
-                    component={Link}
-                    to={page.path}
-                    label={page.label}
-                    leftSection={<page.icon size={18} stroke={1.6} aria-hidden />}
-                    active={isActive}
-                    aria-current={isActive ? 'page' : undefined}
-                    onClick={(event) => handlePageLinkClick(event, page)}
-                  />
-                );
-              })}
+              .map((page) => (
+                <ShellNavLink
+                  key={page.path}
+                  page={page}
+                  isActive={isCurrentPage(page, pathname)}
+                  onClick={(event) => handlePageLinkClick(event, page)}
+                />
+              ))}
         </AppShell.Section>
         <AppShell.Section>
           <NavLink

@@ -1,5 +1,5 @@
-import { AppShell, Burger, NavLink, ScrollArea } from '@mantine/core';
-import { Link, Outlet, useLocation } from 'react-router';
+import { AppShell, Burger, ScrollArea } from '@mantine/core';
+import { Outlet, useLocation } from 'react-router';
 import { INITIAL_STATUS } from '../../shared/statuses';
 import {
   CallControlsProvider,
@@ -16,6 +16,7 @@ import { type AgentPage, agentPages, isCurrentAgentPage } from './agent-pages';
 import { LogoutFailedAlert } from './logout-failed-alert';
 import { SHELL_TOP_BAR_HEIGHT, ShellTopBar } from './shell-top-bar';
 import { useLogout } from './use-logout';
+import { ShellNavLink } from './shell-nav-link';
 import { useNavbarToggle } from './use-navbar-toggle';
 
 const NAVIGATION_ID = 'agent-navigation';
@@ -66,21 +67,14 @@ export function AgentShell() {
         {/* A closed drawer is only moved off screen: `inert` keeps it out of tab order too. */}
         <AppShell.Navbar id={NAVIGATION_ID} aria-label="Main" p="sm" inert={!navbar.isNavOpen}>
           <AppShell.Section grow component={ScrollArea}>
-            {menuPages.map((page) => {
-              const isActive = isCurrentAgentPage(page, pathname);
-              return (
-                <NavLink
-                  key={page.path}
-                  component={Link}
-                  to={page.path}
-                  label={page.label}
-                  leftSection={<page.icon size={18} stroke={1.6} aria-hidden />}
-                  active={isActive}
-                  aria-current={isActive ? 'page' : undefined}
-                  onClick={navbar.closeMobileNav}
-                />
-              );
-            })}
+            {menuPages.map((page) => (
+              <ShellNavLink
+                key={page.path}
+                page={page}
+                isActive={isCurrentAgentPage(page, pathname)}
+                onClick={navbar.closeMobileNav}
+              />
+            ))}
           </AppShell.Section>
           <AppShell.Section>
             <AgentLogoutButton
