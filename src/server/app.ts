@@ -28,6 +28,7 @@ import { presenceRoutes } from './modules/presence/presence.routes';
 import { agentStateOf } from './modules/presence/presence.service';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
+import { voiceRoutes } from './modules/voice/voice.routes';
 import { type AppContext, type Clock, systemClock } from './platform/context';
 import type { DatabaseHandle } from './platform/database';
 import { AppError, registerErrorHandling } from './platform/errors';
@@ -149,6 +150,7 @@ export async function buildApp(
   await app.register(meRoutes, { ctx });
   await app.register(callRoutes, { ctx });
   await app.register(liveRoutes, { ctx, hub });
+  await app.register(voiceRoutes, { ctx });
 
   await registerWebApp(app, options.webBuildDir);
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -46,6 +47,9 @@ const envSchema = z
     CALL_DISCONNECT_GRACE_MS: positiveInt(10_000),
     CALL_ENGINE_TICK_MS: z.coerce.number().int().min(0).default(250),
     LIVE_HEARTBEAT_MS: positiveInt(3000),
+    VOICE_IDENTITIES: z.string().optional(),
+    VOICE_IDENTITIES_FILE: z.string().optional(),
+    VOICE_API_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api.vapi.ai'),
   })
   .refine((e) => e.CALL_OFFER_DELAY_MIN_MS <= e.CALL_OFFER_DELAY_MAX_MS, {
     path: ['CALL_OFFER_DELAY_MAX_MS'],
@@ -79,6 +83,12 @@ export interface Config {
   };
   /** The call engine's timings (spec §9 defaults); tests shrink them. */
   callEngine: CallEngineConfig;
+  voice: {
+    /** Handed out round-robin; none means the local assistant. */
+    identities: VoiceIdentity[];
+    /** The voice provider's API, for the browser's client. */
+    apiBaseUrl: string;
+  };
 }
 
 export interface CallEngineConfig {
@@ -107,7 +117,62 @@ export const defaultCallEngine: CallEngineConfig = {
   heartbeatMs: 3000,
 };
 
+/** One voice-AI assistant identity (spec §3 rotation list). The private key stays here. */
+const voiceIdentitySchema = z.object({
+  name: z.string().trim().min(1),
+  publicKey: z.string().min(1),
+  privateKey: z.string().min(1),
+  assistantId: z.string().min(1),
+  phoneId: z.string().optional(),
+  phoneNumber: z.string().optional(),
+});
+export type VoiceIdentity = z.infer<typeof voiceIdentitySchema>;
+
+const voiceIdentitiesSchema = z
+  .array(voiceIdentitySchema)
+  .refine((list) => new Set(list.map((identity) => identity.name)).size === list.length, {
+    error: 'identity names must be unique',
+  });
+
 export class ConfigError extends Error {}
+
+/**
+ * The voice identities: JSON in VOICE_IDENTITIES, or in the file VOICE_IDENTITIES_FILE
+ * names. None configured: the local assistant.
+ */
+function loadVoiceIdentities(inline: string | undefined, file: string | undefined) {
+  if (inline !== undefined && file !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VOICE_IDENTITIES: give it or VOICE_IDENTITIES_FILE, not both',
+    );
+  }
+  const variable = inline !== undefined ? 'VOICE_IDENTITIES' : 'VOICE_IDENTITIES_FILE';
+  let text = inline;
+  if (file !== undefined) {
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${variable}: cannot read ${file} (${(error as Error).message})`,
+      );
+    }
+  }
+  if (text === undefined) return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  ${variable}: not valid JSON`);
+  }
+  const parsed = voiceIdentitiesSchema.safeParse(json);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `  ${variable}${i.path.map((p) => `[${String(p)}]`).join('')}: ${i.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
 
 /** Reads the environment; a bad value stops the process with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -146,6 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tickMs: e.CALL_ENGINE_TICK_MS,
       heartbeatMs: e.LIVE_HEARTBEAT_MS,
     },
+    voice: {
+      identities: loadVoiceIdentities(e.VOICE_IDENTITIES, e.VOICE_IDENTITIES_FILE),
+      apiBaseUrl: e.VOICE_API_BASE_URL,
+    },
   };
 }
 
@@ -170,6 +239,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     },
     // Tests run the engine by hand with the fake clock.
     callEngine: { ...defaultCallEngine, tickMs: 0 },
+    voice: { identities: [], apiBaseUrl: 'https://api.vapi.ai' },
     ...overrides,
   };
 }

@@ -2,11 +2,13 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import type { Database } from './schema';
 import * as initial from './migrations/20261121T0900-initial';
 import * as callEngine from './migrations/20261121T1500-call-engine';
+import * as voice from './migrations/20261121T1800-voice';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
   '20261121T0900-initial': initial,
   '20261121T1500-call-engine': callEngine,
+  '20261121T1800-voice': voice,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -56,6 +56,8 @@ export interface CallLogsTable {
   notes: string | null;
   /** While ringing: when the offer becomes missed. */
   ring_deadline: Timestamp | null;
+  /** The voice-AI identity (its name) that took the call; null for the local assistant. */
+  voice_identity: string | null;
 }
 
 export interface CallOffersTable {

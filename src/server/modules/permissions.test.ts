@@ -319,6 +319,19 @@ const matrix: {
       return { method: 'PATCH', url: `/api/agent/calls/${id}`, payload: { notes: 'Called back' } };
     },
   },
+  {
+    name: 'POST /api/voice/session',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => {
+      const callId = await employeeCall('active');
+      return { method: 'POST', url: '/api/voice/session', payload: { callId } };
+    },
+  },
+  {
+    name: 'GET /api/voice/identities',
+    expected: superOnly(200),
+    cell: async () => ({ method: 'GET', url: '/api/voice/identities' }),
+  },
 ];
 
 /**

@@ -1,0 +1,40 @@
+import {
+  voiceIdentitiesSchema,
+  voiceSessionRequestSchema,
+  voiceSessionSchema,
+} from '../../../shared/schemas/voice';
+import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { changeBy, requireSuperAdmin } from '../auth/sessions';
+import * as voice from './voice.service';
+
+/** The voice-AI assistant's identities (DESIGN.md principle 5). */
+export const voiceRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.post(
+    '/api/voice/session',
+    {
+      schema: {
+        tags: ['voice'],
+        summary:
+          'The assistant for your call in progress: the provider and the next identity (public parts only)',
+        body: voiceSessionRequestSchema,
+        response: { 200: voiceSessionSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request) => voice.startSession(ctx, changeBy(request).actor, request.body.callId),
+  );
+
+  app.get(
+    '/api/voice/identities',
+    {
+      schema: {
+        tags: ['voice'],
+        summary: 'The configured identities: names, assistant ids and calls taken (super admin)',
+        response: { 200: voiceIdentitiesSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      requireSuperAdmin(request);
+      return voice.listIdentities(ctx);
+    },
+  );
+};

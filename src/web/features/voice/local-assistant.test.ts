@@ -1,0 +1,413 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  type LevelSource,
+  type LineSpeaker,
+  LocalVoiceAssistant,
+  type LocalAssistantOptions,
+  speechSynthesisSpeaker,
+} from './local-assistant';
+import {
+  CALL_START_STAGES,
+  MISSING_START_TARGET_MESSAGE,
+  type VoiceEventName,
+  type VoiceEvents,
+} from './voice-assistant';
+
+const identity = { name: 'Riley', assistantId: 'local' };
+const SCRIPT = ['Line one.', 'Line two.', 'Line three.'];
+
+function fakeMicrophone() {
+  const track = {
+    kind: 'audio',
+    enabled: true,
+    readyState: 'live',
+    stop: vi.fn(() => {
+      track.readyState = 'ended';
+    }),
+  };
+  const stream = { getAudioTracks: () => [track], getTracks: () => [track] };
+  return { track, stream: stream as unknown as MediaStream };
+}
+
+/** A caller level the test sets, read by the assistant every 100 ms. */
+function fakeLevelSource() {
+  const source = { level: 0, read: () => source.level, close: vi.fn() };
+  return source satisfies LevelSource;
+}
+
+/** A speaker whose lines end when the test says. */
+function fakeSpeaker() {
+  const lines: string[] = [];
+  let end: (() => void) | null = null;
+  const speaker: LineSpeaker = {
+    speak(text, { onEnd }) {
+      lines.push(text);
+      end = onEnd;
+      return () => {
+        end = null;
+      };
+    },
+  };
+  return {
+    speaker,
+    lines,
+    finishLine() {
+      const onEnd = end;
+      end = null;
+      onEnd?.();
+    },
+  };
+}
+
+const EVENT_NAMES: VoiceEventName[] = [
+  'call-start-progress',
+  'call-start-success',
+  'call-start-failed',
+  'call-start',
+  'call-end',
+  'speech-start',
+  'speech-end',
+  'volume-level',
+  'message',
+  'error',
+];
+
+function setUp(options: LocalAssistantOptions = {}) {
+  const microphone = fakeMicrophone();
+  const levelSource = fakeLevelSource();
+  const speech = fakeSpeaker();
+  const getUserMedia = vi.fn(() => Promise.resolve(microphone.stream));
+  const assistant = new LocalVoiceAssistant({
+    getUserMedia,
+    createLevelSource: () => levelSource,
+    speaker: speech.speaker,
+    isMobile: false,
+    script: SCRIPT,
+    ...options,
+  });
+  const events: { name: VoiceEventName; payload: unknown }[] = [];
+  for (const name of EVENT_NAMES) {
+    assistant.on(name, (payload: VoiceEvents[typeof name]) => events.push({ name, payload }));
+  }
+  const named = <E extends VoiceEventName>(name: E) =>
+    events.filter((event) => event.name === name).map((event) => event.payload as VoiceEvents[E]);
+  const transcripts = () =>
+    named('message').flatMap((message) =>
+      message.type === 'transcript' ? [message.transcript] : [],
+    );
+  return { assistant, microphone, levelSource, speech, getUserMedia, events, named, transcripts };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-03-02T15:00:00Z'));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('local assistant start', () => {
+  it('reports the eight stages started then completed, in order, then success', async () => {
+    const { assistant, events, named, getUserMedia } = setUp();
+    const call = await assistant.start(identity);
+    expect(call?.id).toMatch(/^local-/);
+    expect(getUserMedia).toHaveBeenCalledWith({
+      audio: { echoCancellation: true, noiseSuppression: true },
+    });
+    expect(named('call-start-progress').map(({ stage, status }) => `${stage}:${status}`)).toEqual(
+      CALL_START_STAGES.flatMap((stage) => [`${stage}:started`, `${stage}:completed`]),
+    );
+    const order = events.map((event) => event.name).filter((name) => name.startsWith('call-'));
+    expect(order.slice(-2)).toEqual(['call-start-success', 'call-start']);
+    expect(named('call-start-success')[0]).toMatchObject({ callId: call?.id });
+    expect(named('call-start-failed')).toEqual([]);
+    assistant.stop();
+  });
+
+  it('waits 1 s at mobile-permissions on mobile only', async () => {
+    const desktop = setUp();
+    await desktop.assistant.start(identity);
+    const desktopStage = desktop
+      .named('call-start-progress')
+      .find((p) => p.stage === 'mobile-permissions' && p.status === 'completed');
+    expect(desktopStage).toMatchObject({ duration: 0, metadata: { isMobile: false } });
+    desktop.assistant.stop();
+
+    const mobile = setUp({ isMobile: true });
+    const started = mobile.assistant.start(identity);
+    const stagesDone = () =>
+      mobile.named('call-start-progress').filter((p) => p.status === 'completed').length;
+    await vi.advanceTimersByTimeAsync(999);
+    expect(stagesDone()).toBe(3);
+    expect(mobile.getUserMedia).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await started).not.toBeNull();
+    expect(stagesDone()).toBe(8);
+    expect(
+      mobile
+        .named('call-start-progress')
+        .find((p) => p.stage === 'mobile-permissions' && p.status === 'completed'),
+    ).toMatchObject({ duration: 1000, metadata: { isMobile: true } });
+    mobile.assistant.stop();
+  });
+
+  it('refuses a start with no assistant, squad or workflow', async () => {
+    const { assistant, named, getUserMedia } = setUp();
+    expect(await assistant.start({ name: 'Riley' })).toBeNull();
+    expect(named('error')).toEqual([
+      { type: 'validation-error', error: new Error(MISSING_START_TARGET_MESSAGE) },
+    ]);
+    expect(named('call-start-failed')).toEqual([
+      expect.objectContaining({ stage: 'validation', error: MISSING_START_TARGET_MESSAGE }),
+    ]);
+    expect(named('call-start-progress')).toEqual([]);
+    expect(getUserMedia).not.toHaveBeenCalled();
+    // Nothing was left started.
+    expect(await assistant.start(identity)).not.toBeNull();
+    assistant.stop();
+  });
+
+  it('ignores a second start while starting or started', async () => {
+    const { assistant, getUserMedia, named } = setUp({ isMobile: true });
+    const first = assistant.start(identity);
+    expect(await assistant.start(identity)).toBeNull();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await first).not.toBeNull();
+    expect(await assistant.start(identity)).toBeNull();
+    expect(getUserMedia).toHaveBeenCalledTimes(1);
+    expect(named('call-start-success')).toHaveLength(1);
+    assistant.stop();
+  });
+
+  it('reports a refused microphone as a failed join, and resolves null', async () => {
+    const refusal = new DOMException('Permission denied', 'NotAllowedError');
+    const { assistant, named, events } = setUp({ getUserMedia: () => Promise.reject(refusal) });
+    expect(await assistant.start(identity)).toBeNull();
+    expect(named('call-start-progress').at(-1)).toMatchObject({
+      stage: 'daily-call-join',
+      status: 'failed',
+    });
+    expect(named('error')).toEqual([
+      { type: 'daily-call-join-error', error: refusal, stage: 'daily-call-join' },
+    ]);
+    expect(named('call-start-failed')).toEqual([
+      expect.objectContaining({ stage: 'daily-call-join', error: 'Permission denied' }),
+    ]);
+    expect(events.map((event) => event.name)).not.toContain('call-start-success');
+  });
+
+  it('cleans up after a failed stage so the microphone is released and a new start works', async () => {
+    let isBroken = true;
+    const { assistant, microphone, named, levelSource } = setUp({
+      createLevelSource: () => {
+        if (isBroken) throw new Error('no AudioContext');
+        return fakeLevelSource();
+      },
+    });
+    expect(await assistant.start(identity)).toBeNull();
+    expect(named('error')).toEqual([
+      expect.objectContaining({
+        type: 'audio-observer-setup-error',
+        stage: 'audio-observer-setup',
+      }),
+    ]);
+    expect(named('call-start-failed')[0]).toMatchObject({ stage: 'audio-observer-setup' });
+    expect(microphone.track.stop).toHaveBeenCalled();
+    expect(levelSource.close).not.toHaveBeenCalled();
+    // No observer was left running: no volume reports.
+    await vi.advanceTimersByTimeAsync(500);
+    expect(named('volume-level')).toEqual([]);
+
+    isBroken = false;
+    expect(await assistant.start(identity)).not.toBeNull();
+    assistant.stop();
+  });
+
+  it('releases a microphone that arrives after stop()', async () => {
+    const microphone = fakeMicrophone();
+    let grant: (stream: MediaStream) => void = () => {};
+    const { assistant, named } = setUp({
+      getUserMedia: () => new Promise((resolve) => (grant = resolve)),
+    });
+    const started = assistant.start(identity);
+    await vi.advanceTimersByTimeAsync(0);
+    assistant.stop();
+    grant(microphone.stream);
+    expect(await started).toBeNull();
+    expect(microphone.track.stop).toHaveBeenCalled();
+    expect(named('call-end')).toEqual([]);
+  });
+});
+
+describe('local assistant during a call', () => {
+  it('mutes by disabling the microphone track', async () => {
+    const { assistant, microphone } = setUp();
+    assistant.setMuted(true); // before the call: applied when the microphone opens
+    await assistant.start(identity);
+    expect(microphone.track.enabled).toBe(false);
+    expect(assistant.isMuted()).toBe(true);
+    assistant.setMuted(false);
+    expect(microphone.track.enabled).toBe(true);
+    expect(assistant.isMuted()).toBe(false);
+    assistant.setMuted(true);
+    expect(microphone.track.enabled).toBe(false);
+    assistant.stop();
+    expect(assistant.isMuted()).toBe(false);
+  });
+
+  it('ends with the status-update ended message and call-end, releasing everything', async () => {
+    const { assistant, microphone, levelSource, named, events } = setUp();
+    await assistant.start(identity);
+    await vi.advanceTimersByTimeAsync(300);
+    assistant.stop();
+    assistant.stop();
+    expect(named('message').at(-1)).toEqual({
+      type: 'status-update',
+      status: 'ended',
+      endedReason: 'customer-ended-call',
+    });
+    expect(events.at(-1)?.name).toBe('call-end');
+    expect(named('call-end')).toHaveLength(1);
+    expect(microphone.track.stop).toHaveBeenCalled();
+    expect(levelSource.close).toHaveBeenCalled();
+    const count = events.length;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(events).toHaveLength(count);
+  });
+
+  it('greets by name and follows its own voice with speech and volume events', async () => {
+    const { assistant, speech, named, transcripts } = setUp();
+    await assistant.start(identity);
+    expect(transcripts()).toEqual([
+      'Hello, thank you for calling Switchboard. My name is Riley. How can I help you today?',
+    ]);
+    expect(speech.lines).toEqual(transcripts());
+    await vi.advanceTimersByTimeAsync(100);
+    expect(named('speech-start')).toHaveLength(1);
+    expect(named('volume-level')[0]).toBeGreaterThan(0);
+
+    speech.finishLine();
+    await vi.advanceTimersByTimeAsync(900);
+    expect(named('speech-end')).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(named('speech-end')).toHaveLength(1);
+    expect(named('volume-level').at(-1)).toBe(0);
+    assistant.stop();
+  });
+
+  it('says the next line when the caller stops speaking', async () => {
+    const { assistant, speech, levelSource, transcripts } = setUp();
+    await assistant.start(identity);
+    speech.finishLine();
+    await vi.advanceTimersByTimeAsync(500);
+    levelSource.level = 0.05; // the caller talks for 2 s
+    await vi.advanceTimersByTimeAsync(2000);
+    levelSource.level = 0.001;
+    await vi.advanceTimersByTimeAsync(900);
+    expect(transcripts()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(transcripts()).toEqual([expect.stringContaining('Hello'), 'Line one.']);
+
+    // The caller's level while the assistant speaks is not a reply.
+    levelSource.level = 0.05;
+    await vi.advanceTimersByTimeAsync(500);
+    levelSource.level = 0;
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(transcripts()).toHaveLength(2);
+    assistant.stop();
+  });
+
+  it('moves on after 8 s of caller silence, and stops at the end of the script', async () => {
+    const { assistant, speech, transcripts } = setUp();
+    await assistant.start(identity);
+    for (let line = 0; line < SCRIPT.length + 2; line += 1) {
+      speech.finishLine();
+      await vi.advanceTimersByTimeAsync(8000);
+    }
+    expect(transcripts()).toEqual([expect.stringContaining('Hello'), ...SCRIPT]);
+    assistant.stop();
+  });
+
+  it('moves on after two periods when the caller never goes quiet', async () => {
+    const { assistant, speech, levelSource, transcripts } = setUp();
+    await assistant.start(identity);
+    speech.finishLine();
+    levelSource.level = 0.05;
+    await vi.advanceTimersByTimeAsync(15_900);
+    expect(transcripts()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(transcripts()).toHaveLength(2);
+    assistant.stop();
+  });
+
+  it('does not hear a muted caller', async () => {
+    const { assistant, speech, levelSource, transcripts } = setUp({ replyTimeoutMs: 60_000 });
+    await assistant.start(identity);
+    assistant.setMuted(true);
+    speech.finishLine();
+    levelSource.level = 0.05;
+    await vi.advanceTimersByTimeAsync(1000);
+    levelSource.level = 0;
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(transcripts()).toHaveLength(1);
+    assistant.stop();
+  });
+
+  it('says a given line and ends the call after it when asked', async () => {
+    const { assistant, speech, transcripts, named } = setUp();
+    await assistant.start(identity);
+    assistant.say('Goodbye.', true);
+    expect(transcripts().at(-1)).toBe('Goodbye.');
+    expect(named('call-end')).toHaveLength(0);
+    speech.finishLine();
+    expect(named('call-end')).toHaveLength(1);
+  });
+});
+
+describe('speechSynthesisSpeaker', () => {
+  class FakeUtterance {
+    onend: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onboundary: (() => void) | null = null;
+    constructor(readonly text: string) {}
+  }
+
+  it('ends once on the utterance end, and never after a cancel', () => {
+    vi.stubGlobal('SpeechSynthesisUtterance', FakeUtterance);
+    const spoken: FakeUtterance[] = [];
+    const synthesis = {
+      speak: (utterance: SpeechSynthesisUtterance) =>
+        spoken.push(utterance as unknown as FakeUtterance),
+      cancel: vi.fn(() => spoken.at(-1)?.onend?.()),
+    };
+    const speaker = speechSynthesisSpeaker(synthesis);
+    const onEnd = vi.fn();
+    const onBoundary = vi.fn();
+    speaker.speak('Hello there.', { onEnd, onBoundary });
+    expect(spoken[0]?.text).toBe('Hello there.');
+    spoken[0]?.onboundary?.();
+    spoken[0]?.onend?.();
+    spoken[0]?.onerror?.();
+    expect(onBoundary).toHaveBeenCalledTimes(1);
+    expect(onEnd).toHaveBeenCalledTimes(1);
+
+    const onCancelledEnd = vi.fn();
+    const cancel = speaker.speak('Second.', { onEnd: onCancelledEnd });
+    cancel();
+    expect(synthesis.cancel).toHaveBeenCalled();
+    vi.advanceTimersByTime(60_000);
+    expect(onCancelledEnd).not.toHaveBeenCalled();
+  });
+
+  it('ends a line the browser never finishes (no voice installed)', () => {
+    vi.stubGlobal('SpeechSynthesisUtterance', FakeUtterance);
+    const speaker = speechSynthesisSpeaker({ speak: () => {}, cancel: () => {} });
+    const onEnd = vi.fn();
+    speaker.speak('One two three four.', { onEnd });
+    vi.advanceTimersByTime(4 * 350 * 2 + 1999);
+    expect(onEnd).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onEnd).toHaveBeenCalledTimes(1);
+  });
+});
