@@ -14,6 +14,8 @@ export default defineConfig({
         // Libraries change less often than our code: their own chunks stay cached across releases.
         codeSplitting: {
           groups: [
+            // The Vapi SDK (with Daily) is loaded only when a vapi identity answers a call.
+            { name: 'vapi', test: /[\\/]node_modules[\\/](@vapi-ai|@daily-co|events)[\\/]/ },
             {
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,

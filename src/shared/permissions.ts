@@ -12,6 +12,9 @@ export const isSuperAdmin = (user: Actor) => isAdmin(user) && user.is_super_admi
 /** The Admins page and its endpoints: super admins only (DESIGN.md). */
 export const canManageAdmins = isSuperAdmin;
 
+/** The Voice page (configured voice identities, never keys): super admins only. */
+export const canSeeVoiceIdentities = isSuperAdmin;
+
 /** Creating, editing and deleting teams: super admins only. */
 export const canManageTeams = isSuperAdmin;
 

@@ -6,8 +6,9 @@ import {
   IconUserPlus,
   IconUsers,
   IconUsersGroup,
+  IconWaveSine,
 } from '@tabler/icons-react';
-import { canManageAdmins, canSeeTeamsPage } from '../../shared/permissions';
+import { canManageAdmins, canSeeTeamsPage, canSeeVoiceIdentities } from '../../shared/permissions';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { adminPaths } from '../lib/admin-paths';
 
@@ -40,6 +41,12 @@ export const adminPages = {
     label: 'Admins',
     icon: IconShieldLock,
     isVisibleTo: canManageAdmins,
+  },
+  voice: {
+    path: adminPaths.voice,
+    label: 'Voice',
+    icon: IconWaveSine,
+    isVisibleTo: canSeeVoiceIdentities,
   },
 } satisfies Record<string, AdminPage>;
 

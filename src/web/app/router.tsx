@@ -2,6 +2,7 @@ import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
 import { PagePlaceholder } from '../components/page-placeholder';
 import { AdminDashboardPage } from '../features/admin-dashboard';
 import { AdminsPage } from '../features/admins';
+import { VoiceIdentitiesPage } from '../features/voice-identities';
 import { EmployeesPage, RegisterEmployeePage } from '../features/employees';
 import { AgentAnalyticsPage } from '../features/agent-analytics';
 import { AgentDashboardPage } from '../features/agent-dashboard';
@@ -54,6 +55,12 @@ export const appRoutes: RouteObject[] = [
               {
                 element: <RequireAdminPage page={adminPages.admins} />,
                 children: [{ path: under(adminPages.admins.path), element: <AdminsPage /> }],
+              },
+              {
+                element: <RequireAdminPage page={adminPages.voice} />,
+                children: [
+                  { path: under(adminPages.voice.path), element: <VoiceIdentitiesPage /> },
+                ],
               },
               { index: true, element: <Navigate to={ADMIN_DASHBOARD_PATH} replace /> },
               { path: '*', element: <Navigate to={ADMIN_DASHBOARD_PATH} replace /> },

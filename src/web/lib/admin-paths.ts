@@ -9,6 +9,7 @@ export const adminPaths = {
   employees: '/admin/employees',
   teams: '/admin/teams',
   admins: '/admin/admins',
+  voice: '/admin/voice',
 } as const;
 
 /** Spec §2 'Analytics page': opened preselected for one employee. */

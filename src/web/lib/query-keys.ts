@@ -19,3 +19,4 @@ export const agentStateQueryKey = ['agent', 'state'] as const;
 export const agentActivityQueryRoot = ['agent', 'activity'] as const;
 /** The signed-in user's own profile. */
 export const profileQueryKey = ['me', 'profile'] as const;
+export const voiceIdentitiesQueryKey = ['voice', 'identities'] as const;

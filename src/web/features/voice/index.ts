@@ -1,4 +1,4 @@
-/** The voice feature's public face: the provider-neutral interface and the local provider. */
+/** The voice feature's public face: the provider-neutral interface and its providers. */
 export * from './voice-assistant';
 export {
   LocalVoiceAssistant,
@@ -7,3 +7,10 @@ export {
   type LineSpeaker,
   type VoiceClock,
 } from './local-assistant';
+export {
+  VapiVoiceAssistant,
+  type VapiAssistantOptions,
+  type VapiLike,
+  type VapiLoader,
+} from './vapi-assistant';
+export { createVoiceAssistant } from './create-assistant';

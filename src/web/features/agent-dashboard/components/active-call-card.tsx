@@ -4,6 +4,7 @@ import type { CurrentCall } from '../../../../shared/schemas/agent';
 import { formatCallTimer } from '../../../../shared/time-format';
 import { useCallControls } from '../hooks/call-controls';
 import { CallControlButtons } from './call-control-buttons';
+import { CallTranscript } from './call-transcript';
 import { EndCallButton } from './end-call-button';
 
 interface ActiveCallCardProps {
@@ -40,6 +41,7 @@ export function ActiveCallCard({ call, elapsedSeconds, isBusy, onEnd }: ActiveCa
             }}
           />
         </Group>
+        <CallTranscript callId={call.id} />
       </Stack>
     </Paper>
   );

@@ -20,6 +20,7 @@ import { type NotesSaveState, useCallNotes } from '../hooks/use-call-notes';
 import { type ServerClock, useServerNow } from '../hooks/use-server-now';
 import { CallControlButtons } from './call-control-buttons';
 import { CallNoticeAlert } from './call-notice-alert';
+import { CallTranscript } from './call-transcript';
 import { EndCallButton } from './end-call-button';
 
 interface ActiveCallModalProps {
@@ -95,6 +96,8 @@ export function ActiveCallModal({ call, clock, unsavedNotes, onClose }: ActiveCa
             <InfoItem term="Status" value={controls.isHeld ? 'On Hold' : 'Connected'} />
           </SimpleGrid>
         </Paper>
+
+        <CallTranscript callId={call.id} />
 
         <div>
           <Textarea

@@ -14,18 +14,46 @@ function answeredAt(call: CurrentCall) {
 }
 
 /**
+ * Longest the connecting screen waits for the assistant to start, past the usual delay: a
+ * session or start that never settles must not keep the agent from the call.
+ */
+export const MAX_VOICE_START_WAIT_MS = 15_000;
+
+/** When this tab's assistant for the call settled (server ms), or undefined while it starts. */
+export interface VoiceStart {
+  settledAt?: number;
+}
+
+/** When the connecting screen ends. */
+function connectedAt(call: CurrentCall, connectDelayMs: number, voiceStart?: VoiceStart) {
+  const fallback = answeredAt(call) + connectDelayMs;
+  // No assistant here (answered in another tab, page reloaded): the delay from the answer.
+  if (!voiceStart) return fallback;
+  // Spec §4: the active call appears connectDelayMs after call-start, or after a failed start.
+  if (voiceStart.settledAt !== undefined) return voiceStart.settledAt + connectDelayMs;
+  return fallback + MAX_VOICE_START_WAIT_MS;
+}
+
+/**
  * The ring counts down to `ringDeadline` in whole seconds (20s … 1s, then 0s until the server
- * logs the miss). After an answer or a dial the connecting screen shows for `connectDelayMs`;
+ * logs the miss). After an answer or a dial the connecting screen shows until `connectDelayMs`
+ * after the assistant's call-start (or its failure; see connectedAt);
  * the call timer counts from `answeredAt`, connecting included, so it agrees with the
  * duration the Activity Log records for the call.
  */
-export function callView(state: AgentState, serverNowMs: number): CallView {
+export function callView(
+  state: AgentState,
+  serverNowMs: number,
+  voiceStart?: VoiceStart,
+): CallView {
   const { call } = state;
   if (!call) return { kind: 'none' };
   if (call.phase === 'ringing') {
     const deadline = call.ringDeadline ? Date.parse(call.ringDeadline) : serverNowMs;
     return { kind: 'ringing', call, secondsLeft: Math.ceil(elapsedSeconds(serverNowMs, deadline)) };
   }
-  if (serverNowMs < answeredAt(call) + state.connectDelayMs) return { kind: 'connecting', call };
+  if (serverNowMs < connectedAt(call, state.connectDelayMs, voiceStart)) {
+    return { kind: 'connecting', call };
+  }
   return { kind: 'active', call, elapsedSeconds: elapsedSeconds(answeredAt(call), serverNowMs) };
 }

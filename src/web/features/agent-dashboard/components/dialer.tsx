@@ -24,6 +24,7 @@ import {
 } from '../../../../shared/phone';
 import { FormAlert } from '../../../components/form-alert';
 import { usePlaceCall } from '../api/place-call';
+import { useVoiceCallController } from '../hooks/call-controls';
 import { softphoneErrorMessage, softphoneFallbacks } from '../error-messages';
 
 const KEYPAD_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '0'] as const;
@@ -41,6 +42,7 @@ export function Dialer({ status }: { status: string }) {
   const [digits, setDigits] = useState(DIALER_START);
   const [failure, setFailure] = useState<string | null>(null);
   const placeCall = usePlaceCall();
+  const voiceCall = useVoiceCallController();
   const contentId = useId();
   const isCallable = canDial(status, digits) && !placeCall.isPending;
 
@@ -65,7 +67,11 @@ export function Dialer({ status }: { status: string }) {
     if (!isCallable) return;
     setFailure(null);
     placeCall.mutate(digits, {
-      onSuccess: () => setDigits(DIALER_START),
+      onSuccess: (snapshot) => {
+        setDigits(DIALER_START);
+        const call = snapshot.state.call;
+        if (call?.phase === 'active') voiceCall.begin(call.id);
+      },
       onError: (error) => setFailure(softphoneErrorMessage(error, softphoneFallbacks.placeCall)),
     });
   }

@@ -1,6 +1,8 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { serverTime } from '../../../lib/clock-offset';
 import type { AgentSnapshot } from '../api/get-agent-state';
+import { useVoiceCall } from '../hooks/call-controls';
 import { useCallActions } from '../hooks/use-call-actions';
 import { useServerNow } from '../hooks/use-server-now';
 import { ActiveCallCard } from './active-call-card';
@@ -29,7 +31,16 @@ export function InteractionsPanel({ snapshot }: { snapshot: AgentSnapshot }) {
 export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emptyText?: string }) {
   const serverNow = useServerNow(snapshot);
   const actions = useCallActions();
-  const view = callView(snapshot.state, serverNow);
+  const voice = useVoiceCall(snapshot.state.call?.id ?? '');
+  const voiceStart = voice
+    ? {
+        settledAt:
+          voice.settledAt === null
+            ? undefined
+            : serverTime(snapshot.clockOffsetMs, voice.settledAt),
+      }
+    : undefined;
+  const view = callView(snapshot.state, serverNow, voiceStart);
 
   let content;
   switch (view.kind) {

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   type Dispatch,
   type ReactNode,
@@ -5,13 +6,20 @@ import {
   createContext,
   useCallback,
   useContext,
+  useEffect,
   useState,
+  useSyncExternalStore,
 } from 'react';
+import { agentStateQueryKey } from '../../../lib/query-keys';
+import { createVoiceAssistant } from '../../voice';
+import type { AgentSnapshot } from '../api/get-agent-state';
+import { requestVoiceSession } from '../api/request-voice-session';
+import { type VoiceCallDeps, VoiceCallController } from './voice-call-controller';
 
 /**
  * Mute and hold are flags of the interface, not of the server (spec §4 'Active call'): hold
- * only shows 'On Hold'; mute will switch the voice client's microphone once it exists. They
- * belong to one call: a new call id starts with both off.
+ * only shows 'On Hold'; mute also mutes the voice assistant's microphone. They belong to one
+ * call: a new call id starts with both off.
  */
 interface CallControlsState {
   callId: string | null;
@@ -24,11 +32,69 @@ const idle: CallControlsState = { callId: null, isMuted: false, isHeld: false };
 type CallControlsStore = [CallControlsState, Dispatch<SetStateAction<CallControlsState>>];
 
 const CallControlsContext = createContext<CallControlsStore | null>(null);
+const VoiceCallContext = createContext<VoiceCallController | null>(null);
 
-/** Shares mute and hold between the Interactions panel and the Active Call modal. */
-export function CallControlsProvider({ children }: { children: ReactNode }) {
+export const defaultVoiceCallDeps: VoiceCallDeps = {
+  requestSession: requestVoiceSession,
+  createAssistant: createVoiceAssistant,
+  now: () => Date.now(),
+};
+
+/**
+ * Shares mute, hold and the call's voice assistant between the Interactions panel and the
+ * Active Call modal. `voice` replaces the session request and the assistant (tests).
+ */
+export function CallControlsProvider({
+  children,
+  voice = defaultVoiceCallDeps,
+}: {
+  children: ReactNode;
+  voice?: VoiceCallDeps;
+}) {
   const store = useState(idle);
-  return <CallControlsContext.Provider value={store}>{children}</CallControlsContext.Provider>;
+  const [voiceCall] = useState(() => new VoiceCallController(voice));
+  useStopVoiceWhenCallLeaves(voiceCall);
+  return (
+    <CallControlsContext.Provider value={store}>
+      <VoiceCallContext.Provider value={voiceCall}>{children}</VoiceCallContext.Provider>
+    </CallControlsContext.Provider>
+  );
+}
+
+/**
+ * The assistant belongs to the agent's call: it stops when the call leaves the state (ended
+ * in another tab, missed, signed out) and when the shell goes away. Reads the held state
+ * without fetching it.
+ */
+function useStopVoiceWhenCallLeaves(voiceCall: VoiceCallController) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const check = () => {
+      const callId = voiceCall.currentCallId;
+      if (callId === null) return;
+      const held = queryClient.getQueryData<AgentSnapshot>(agentStateQueryKey);
+      if (held?.state.call?.id !== callId) voiceCall.stop(callId);
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe(check);
+    return () => {
+      unsubscribe();
+      voiceCall.stop();
+    };
+  }, [queryClient, voiceCall]);
+}
+
+/** The voice assistant of the current call; without a provider, one of this component's own. */
+export function useVoiceCallController() {
+  const shared = useContext(VoiceCallContext);
+  const [local] = useState(() => (shared ? null : new VoiceCallController(defaultVoiceCallDeps)));
+  return (shared ?? local) as VoiceCallController;
+}
+
+/** What the assistant of `callId` is doing; null when it has none here. */
+export function useVoiceCall(callId: string) {
+  const voiceCall = useVoiceCallController();
+  const snapshot = useSyncExternalStore(voiceCall.subscribe, voiceCall.getSnapshot);
+  return snapshot.callId === callId ? snapshot : null;
 }
 
 /** Mute and hold of one call; without a provider (a page shown on its own) they are local. */
@@ -46,12 +112,17 @@ export function useCallControls(callId: string) {
       }),
     [callId, setControls],
   );
-  const toggleMute = useCallback(() => toggle('isMuted'), [toggle]);
+  const voiceCall = useVoiceCallController();
+  const isMuted = isCurrent && controls.isMuted;
+  const toggleMute = useCallback(() => {
+    voiceCall.setMuted(callId, !isMuted);
+    toggle('isMuted');
+  }, [callId, isMuted, toggle, voiceCall]);
   const toggleHold = useCallback(() => toggle('isHeld'), [toggle]);
   const reset = useCallback(() => setControls(idle), [setControls]);
 
   return {
-    isMuted: isCurrent && controls.isMuted,
+    isMuted,
     isHeld: isCurrent && controls.isHeld,
     toggleMute,
     toggleHold,

@@ -8,6 +8,7 @@ import { useAnswerCall } from '../api/answer-call';
 import { useDeclineCall } from '../api/decline-call';
 import { useEndCall } from '../api/end-call';
 import { softphoneErrorMessage, softphoneFallbacks } from '../error-messages';
+import { useVoiceCallController } from './call-controls';
 
 export interface CallNotice {
   /** 'info': the call had already moved on; 'error': the action failed. */
@@ -25,6 +26,7 @@ export function useCallActions() {
   const answerCall = useAnswerCall();
   const declineCall = useDeclineCall();
   const endCall = useEndCall();
+  const voiceCall = useVoiceCallController();
   const [notice, setNotice] = useState<CallNotice | null>(null);
   const clearLater = useReplaceableTimeout();
 
@@ -52,7 +54,11 @@ export function useCallActions() {
     isBusy: answerCall.isPending || declineCall.isPending || endCall.isPending,
     answer: (callId: string) => {
       startAction();
-      answerCall.mutate(callId, { onError: (error) => fail(error, softphoneFallbacks.answer) });
+      // The assistant starts once the server has the call answered (spec §4 'The answer flow').
+      answerCall.mutateAsync(callId).then(
+        () => voiceCall.begin(callId),
+        (error: unknown) => fail(error, softphoneFallbacks.answer),
+      );
     },
     decline: (callId: string) => {
       startAction();
@@ -63,6 +69,7 @@ export function useCallActions() {
       startAction();
       try {
         await endCall.mutateAsync(callId);
+        voiceCall.stop(callId);
         return true;
       } catch (error) {
         fail(error, softphoneFallbacks.end);

@@ -1,0 +1,52 @@
+import { Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useRef } from 'react';
+import { useVoiceCall } from '../hooks/call-controls';
+
+/**
+ * The assistant's live transcript of one call (spec §8 'Softphone'), newest at the bottom.
+ * Nothing shows when this tab has no assistant for the call.
+ */
+export function CallTranscript({ callId }: { callId: string }) {
+  const voice = useVoiceCall(callId);
+  const headingId = useId();
+  const viewport = useRef<HTMLDivElement>(null);
+  const lineCount = voice?.transcript.length ?? 0;
+
+  useEffect(() => {
+    const element = viewport.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  }, [lineCount]);
+
+  if (!voice) return null;
+  return (
+    <Paper withBorder radius="md" p="sm" w="100%">
+      <Text id={headingId} size="sm" fw={600} mb={4}>
+        Transcript
+      </Text>
+      <ScrollArea.Autosize mah={160} viewportRef={viewport}>
+        <Stack gap={2} role="log" aria-live="polite" aria-labelledby={headingId}>
+          {voice.transcript.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              Nothing said yet.
+            </Text>
+          ) : (
+            voice.transcript.map((line, index) => (
+              <Text key={index} size="sm" c={line.isFinal ? undefined : 'dimmed'}>
+                <Text span fw={600}>
+                  {line.role === 'assistant' ? 'Assistant' : 'Caller'}:
+                </Text>{' '}
+                {line.text}
+              </Text>
+            ))
+          )}
+        </Stack>
+      </ScrollArea.Autosize>
+      {voice.provider === 'local' && (
+        <Text size="xs" c="dimmed" mt={4}>
+          The offline assistant has no speech recognition, so the caller&apos;s words are not
+          transcribed.
+        </Text>
+      )}
+    </Paper>
+  );
+}

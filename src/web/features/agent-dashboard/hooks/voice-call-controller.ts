@@ -1,0 +1,161 @@
+import type { VoiceProvider, VoiceSession } from '../../../../shared/schemas/voice';
+import type { VoiceAssistant, VoiceIdentity } from '../../voice';
+
+/** One line the assistant heard or said. */
+export interface TranscriptLine {
+  role: 'assistant' | 'user';
+  text: string;
+  /** A partial line is replaced by the next report of the same speaker. */
+  isFinal: boolean;
+}
+
+export interface VoiceCallSnapshot {
+  /** The call the assistant belongs to; null when there is none. */
+  callId: string | null;
+  /** Known once the session has been handed out. */
+  provider: VoiceProvider | null;
+  phase: 'idle' | 'starting' | 'started' | 'failed';
+  /** Browser time (ms) when the start settled: the assistant's call-start, or the failure. */
+  settledAt: number | null;
+  transcript: readonly TranscriptLine[];
+}
+
+/** What the controller needs from the outside world, given so tests can fake it. */
+export interface VoiceCallDeps {
+  requestSession(callId: string): Promise<VoiceSession>;
+  createAssistant(
+    session: VoiceSession,
+  ): Promise<{ assistant: VoiceAssistant; identity: VoiceIdentity }>;
+  now(): number;
+}
+
+const idle: VoiceCallSnapshot = {
+  callId: null,
+  provider: null,
+  phase: 'idle',
+  settledAt: null,
+  transcript: [],
+};
+
+/**
+ * The voice assistant of the agent's current call (spec §4 'The answer flow'): at most one,
+ * for one call id. Failures are logged, never shown: the call goes on without an assistant.
+ * Plain TypeScript behind a subscribe/getSnapshot pair, so React only reads it.
+ */
+export class VoiceCallController {
+  private snapshot: VoiceCallSnapshot = idle;
+  private assistant: VoiceAssistant | null = null;
+  private unsubscribers: (() => void)[] = [];
+  private isMuted = false;
+  /** Bumped on every begin and stop: an answer from an older start is thrown away. */
+  private generation = 0;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly deps: VoiceCallDeps) {}
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  get currentCallId() {
+    return this.snapshot.callId;
+  }
+
+  /** Starts the assistant for a call; a second begin for the same call does nothing. */
+  begin(callId: string) {
+    if (this.snapshot.callId === callId) return;
+    this.stop();
+    const generation = this.generation;
+    this.isMuted = false;
+    this.update({ ...idle, callId, phase: 'starting' });
+    void this.start(callId, generation);
+  }
+
+  /** Ends the assistant (of `callId` only, when given). */
+  stop(callId?: string) {
+    if (callId !== undefined && this.snapshot.callId !== callId) return;
+    this.generation += 1;
+    for (const unsubscribe of this.unsubscribers) unsubscribe();
+    this.unsubscribers = [];
+    const { assistant } = this;
+    this.assistant = null;
+    try {
+      assistant?.stop();
+    } catch (error) {
+      console.warn('voice: stopping the assistant failed', error);
+    }
+    if (this.snapshot !== idle) this.update(idle);
+  }
+
+  setMuted(callId: string, muted: boolean) {
+    if (this.snapshot.callId !== callId) return;
+    this.isMuted = muted;
+    this.assistant?.setMuted(muted);
+  }
+
+  private async start(callId: string, generation: number) {
+    const isCurrent = () => generation === this.generation;
+    try {
+      const session = await this.deps.requestSession(callId);
+      if (!isCurrent()) return;
+      this.update({ ...this.snapshot, provider: session.provider });
+      const { assistant, identity } = await this.deps.createAssistant(session);
+      if (!isCurrent()) return;
+      this.assistant = assistant;
+      this.listen(assistant, callId);
+      if (this.isMuted) assistant.setMuted(true);
+      const call = await assistant.start(identity);
+      if (!isCurrent()) return;
+      if (call) this.settle('started');
+      else this.fail(callId, new Error('The assistant did not start'));
+    } catch (error) {
+      if (isCurrent()) this.fail(callId, error);
+    }
+  }
+
+  private listen(assistant: VoiceAssistant, callId: string) {
+    this.unsubscribers.push(
+      assistant.on('call-start', () => this.settle('started')),
+      assistant.on('call-start-failed', (failure) =>
+        console.warn(`voice: call ${callId} start failed`, failure),
+      ),
+      assistant.on('error', (error) => console.warn(`voice: call ${callId}`, error)),
+      // The assistant hanging up does not end the agent's call: only End Call does.
+      assistant.on('call-end', () => console.info(`voice: the assistant left call ${callId}`)),
+      assistant.on('message', (message) => {
+        if (message.type !== 'transcript') return;
+        this.addTranscript({
+          role: message.role,
+          text: message.transcript,
+          isFinal: message.transcriptType === 'final',
+        });
+      }),
+    );
+  }
+
+  private addTranscript(line: TranscriptLine) {
+    const lines = [...this.snapshot.transcript];
+    const last = lines.at(-1);
+    if (last && !last.isFinal && last.role === line.role) lines.pop();
+    lines.push(line);
+    this.update({ ...this.snapshot, transcript: lines });
+  }
+
+  private settle(phase: 'started' | 'failed') {
+    if (this.snapshot.settledAt !== null) return;
+    this.update({ ...this.snapshot, phase, settledAt: this.deps.now() });
+  }
+
+  private fail(callId: string, error: unknown) {
+    console.warn(`voice: the assistant for call ${callId} could not start`, error);
+    this.settle('failed');
+  }
+
+  private update(next: VoiceCallSnapshot) {
+    this.snapshot = next;
+    for (const listener of this.listeners) listener();
+  }
+}

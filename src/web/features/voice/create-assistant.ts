@@ -1,0 +1,24 @@
+import type { VoiceSession } from '../../../shared/schemas/voice';
+import { LocalVoiceAssistant } from './local-assistant';
+import { VapiVoiceAssistant } from './vapi-assistant';
+import type { VoiceAssistant, VoiceIdentity } from './voice-assistant';
+
+/**
+ * The assistant for a voice session from `POST /api/voice/session`, and the identity to
+ * start it with. The rest of the app goes through this, never a provider's SDK.
+ */
+export async function createVoiceAssistant(
+  session: VoiceSession,
+): Promise<{ assistant: VoiceAssistant; identity: VoiceIdentity }> {
+  if (session.provider === 'local') {
+    return {
+      assistant: new LocalVoiceAssistant(),
+      identity: { name: 'Switchboard assistant', assistantId: 'local' },
+    };
+  }
+  // The SDK itself is loaded on the first start (its own lazily loaded chunk).
+  return {
+    assistant: new VapiVoiceAssistant({ publicKey: session.publicKey, baseUrl: session.baseUrl }),
+    identity: { name: session.name, assistantId: session.assistantId },
+  };
+}
