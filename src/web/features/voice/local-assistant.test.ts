@@ -6,12 +6,8 @@ import {
   type LocalAssistantOptions,
   speechSynthesisSpeaker,
 } from './local-assistant';
-import {
-  CALL_START_STAGES,
-  MISSING_START_TARGET_MESSAGE,
-  type VoiceEventName,
-  type VoiceEvents,
-} from './voice-assistant';
+import { CALL_START_STAGES, MISSING_START_TARGET_MESSAGE } from './voice-assistant';
+import { recordEvents } from './test/record-events';
 
 const identity = { name: 'Riley', assistantId: 'local' };
 const SCRIPT = ['Line one.', 'Line two.', 'Line three.'];
@@ -59,19 +55,6 @@ function fakeSpeaker() {
   };
 }
 
-const EVENT_NAMES: VoiceEventName[] = [
-  'call-start-progress',
-  'call-start-success',
-  'call-start-failed',
-  'call-start',
-  'call-end',
-  'speech-start',
-  'speech-end',
-  'volume-level',
-  'message',
-  'error',
-];
-
 function setUp(options: LocalAssistantOptions = {}) {
   const microphone = fakeMicrophone();
   const levelSource = fakeLevelSource();
@@ -85,12 +68,7 @@ function setUp(options: LocalAssistantOptions = {}) {
     script: SCRIPT,
     ...options,
   });
-  const events: { name: VoiceEventName; payload: unknown }[] = [];
-  for (const name of EVENT_NAMES) {
-    assistant.on(name, (payload: VoiceEvents[typeof name]) => events.push({ name, payload }));
-  }
-  const named = <E extends VoiceEventName>(name: E) =>
-    events.filter((event) => event.name === name).map((event) => event.payload as VoiceEvents[E]);
+  const { events, named } = recordEvents(assistant);
   const transcripts = () =>
     named('message').flatMap((message) =>
       message.type === 'transcript' ? [message.transcript] : [],

@@ -7,11 +7,8 @@ import {
   type VapiLike,
   VapiVoiceAssistant,
 } from './vapi-assistant';
-import {
-  MISSING_START_TARGET_MESSAGE,
-  type VoiceEventName,
-  type VoiceEvents,
-} from './voice-assistant';
+import { MISSING_START_TARGET_MESSAGE } from './voice-assistant';
+import { recordEvents } from './test/record-events';
 
 type Listener = (...args: unknown[]) => void;
 type StartBehaviour = (sdk: FakeVapi) => Promise<{ id?: string } | null>;
@@ -118,19 +115,6 @@ const failsAtWebCall: StartBehaviour = (sdk) => {
   return Promise.resolve(null);
 };
 
-const EVENT_NAMES: VoiceEventName[] = [
-  'call-start-progress',
-  'call-start-success',
-  'call-start-failed',
-  'call-start',
-  'call-end',
-  'speech-start',
-  'speech-end',
-  'volume-level',
-  'message',
-  'error',
-];
-
 function setUp(behaviour: StartBehaviour = succeeds) {
   const clients: FakeVapi[] = [];
   const Vapi = function (this: unknown, publicKey: string, baseUrl?: string) {
@@ -144,12 +128,7 @@ function setUp(behaviour: StartBehaviour = succeeds) {
     baseUrl: 'https://vapi.example',
     loader,
   });
-  const events: { name: VoiceEventName; payload: unknown }[] = [];
-  for (const name of EVENT_NAMES) {
-    assistant.on(name, (payload: VoiceEvents[typeof name]) => events.push({ name, payload }));
-  }
-  const named = <E extends VoiceEventName>(name: E) =>
-    events.filter((event) => event.name === name).map((event) => event.payload as VoiceEvents[E]);
+  const { events, named } = recordEvents(assistant);
   const client = () => {
     const first = clients[0];
     if (!first) throw new Error('no client made');
