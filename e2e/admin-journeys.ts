@@ -7,8 +7,14 @@ import { type Page, expect } from '@playwright/test';
  */
 export const adminServer = JSON.parse(
   readFileSync(new URL('./admin-server.json', import.meta.url), 'utf8'),
-) as { port: number; superAdmin: { username: string; password: string } };
+) as {
+  port: number;
+  superAdmin: { username: string; password: string };
+  voiceServer: { port: number; identities: { name: string; assistantId: string }[] };
+};
 export const adminBaseURL = `http://localhost:${adminServer.port}`;
+/** The same, with a vapi voice identity configured. */
+export const voiceBaseURL = `http://localhost:${adminServer.voiceServer.port}`;
 
 const SHOTS_DIR = '/tmp/shots';
 mkdirSync(SHOTS_DIR, { recursive: true });
@@ -16,13 +22,13 @@ mkdirSync(SHOTS_DIR, { recursive: true });
 /** A suffix unique to this run, in case a data directory outlives one. */
 export const runId = Date.now().toString(36).slice(-5);
 
-/** Playwright waits for the first server only; this one starts after its super admin exists. */
-export async function waitForAdminServer() {
+/** Playwright waits for the first server only; the seeded ones start after their super admin. */
+export async function waitForServer(baseURL: string) {
   await expect
     .poll(
       async () => {
         try {
-          return (await fetch(`${adminBaseURL}/api/health`)).ok;
+          return (await fetch(`${baseURL}/api/health`)).ok;
         } catch {
           return false;
         }
@@ -43,6 +49,8 @@ export function watchForPageErrors(page: Page) {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return problems;
 }
+
+export const waitForAdminServer = () => waitForServer(adminBaseURL);
 
 export async function shot(page: Page, name: string) {
   // Let the sidebar's slide and the burger's morph finish: a picture, not a frame of motion.

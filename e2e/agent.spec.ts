@@ -1,5 +1,14 @@
-import { type APIRequestContext, type Page, expect, request, test } from '@playwright/test';
-import { adminBaseURL, adminServer, runId, shot, waitForAdminServer } from './admin-journeys';
+import { expect, test } from '@playwright/test';
+import { adminBaseURL, shot, waitForAdminServer } from './admin-journeys';
+import {
+  OFFER_WITHIN_MS,
+  activityRows,
+  interactions,
+  registerAgent,
+  setStatus,
+  signInAgent,
+  statusSelector,
+} from './agent-journeys';
 
 /**
  * The softphone with the server's real call engine and spec §9 timings: an offer within
@@ -8,44 +17,7 @@ import { adminBaseURL, adminServer, runId, shot, waitForAdminServer } from './ad
 test.use({ baseURL: adminBaseURL });
 test.beforeAll(waitForAdminServer);
 
-const OFFER_WITHIN_MS = 12_000;
 const RING_OUT_WITHIN_MS = 22_000;
-
-/** A super admin registers a fresh agent (and a team for them) through the API. */
-async function registerAgent(suffix: string) {
-  const api: APIRequestContext = await request.newContext({ baseURL: adminBaseURL });
-  const { username, password } = adminServer.superAdmin;
-  expect((await api.post('/api/auth/sign-in', { data: { username, password } })).ok()).toBe(true);
-  const team = await api.post('/api/teams', { data: { name: `Phones ${runId}-${suffix}` } });
-  expect(team.ok(), await team.text()).toBe(true);
-  const agent = { username: `phone-${runId}-${suffix}`, password: 'agent-pass-1' };
-  const registered = await api.post('/api/employees', {
-    data: { ...agent, confirmPassword: agent.password, teamId: (await team.json()).team.id },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  await api.dispose();
-  return agent;
-}
-
-async function signInAgent(page: Page, agent: { username: string; password: string }) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Username', { exact: true }).fill(agent.username);
-  await page.getByLabel('Password', { exact: true }).fill(agent.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/agent$/);
-  await expect(page.getByText(`Welcome, ${agent.username}`)).toBeVisible();
-}
-
-const statusSelector = (page: Page) => page.getByRole('combobox', { name: 'Status' });
-const interactions = (page: Page) => page.getByRole('region', { name: 'Interactions' });
-const activityRows = (page: Page) =>
-  page.getByRole('table', { name: 'Activity Log' }).getByRole('row');
-
-async function setStatus(page: Page, label: string) {
-  await statusSelector(page).click();
-  await page.getByRole('option', { name: new RegExp(`^${label}`) }).click();
-  await expect(statusSelector(page)).toContainText(label);
-}
 
 test('an agent answers a call, ends it, lets another ring out, and dials out', async ({ page }) => {
   test.setTimeout(150_000);

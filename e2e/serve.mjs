@@ -3,6 +3,8 @@
 // - E2E_PORT (3100): empty, so the sign-in journeys begin at the first-run page.
 // - admin-server.json's port: already has a super admin, so the admin journeys need no
 //   first run and don't depend on which spec file runs first.
+// - its voiceServer.port: the same, with a vapi voice identity configured (the voice journey
+//   closes the network, so the provider is never reached).
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -53,22 +55,31 @@ function run(args, env, { isServer }) {
 }
 
 const dataDir = dataDirFor(port);
-const adminDataDir = dataDirFor(adminServer.port);
+const seededServers = [
+  { port: adminServer.port, env: {} },
+  {
+    port: adminServer.voiceServer.port,
+    env: { VOICE_IDENTITIES: JSON.stringify(adminServer.voiceServer.identities) },
+  },
+].map((server) => ({ ...server, dataDir: dataDirFor(server.port) }));
 process.on('exit', () => {
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(adminDataDir, { recursive: true, force: true });
+  for (const dir of [dataDir, ...seededServers.map((server) => server.dataDir)]) {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
 
 void run(['src/server/main.ts'], envFor(port, dataDir), { isServer: true });
 
-// The admin journeys' server: its super admin is created before it opens the data directory.
+// The seeded servers: each one's super admin is created before it opens its data directory.
 const { username, password } = adminServer.superAdmin;
-const seeded = await run(
-  ['scripts/create-admin.ts', '--username', username, '--password', password, '--super'],
-  envFor(adminServer.port, adminDataDir),
-  { isServer: false },
-);
-if (seeded === 0 && !isStopping) {
-  void run(['src/server/main.ts'], envFor(adminServer.port, adminDataDir), { isServer: true });
+for (const server of seededServers) {
+  const env = { ...envFor(server.port, server.dataDir), ...server.env };
+  const seeded = await run(
+    ['scripts/create-admin.ts', '--username', username, '--password', password, '--super'],
+    env,
+    { isServer: false },
+  );
+  if (seeded !== 0 || isStopping) break;
+  void run(['src/server/main.ts'], env, { isServer: true });
 }

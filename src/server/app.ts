@@ -32,7 +32,7 @@ import { voiceRoutes } from './modules/voice/voice.routes';
 import { type AppContext, type Clock, systemClock } from './platform/context';
 import type { DatabaseHandle } from './platform/database';
 import { AppError, registerErrorHandling } from './platform/errors';
-import { registerSecurity } from './platform/security';
+import { registerSecurity, voiceProviderSources } from './platform/security';
 import { registerWebApp } from './platform/web';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -152,7 +152,13 @@ export async function buildApp(
   await app.register(liveRoutes, { ctx, hub });
   await app.register(voiceRoutes, { ctx });
 
-  await registerWebApp(app, options.webBuildDir);
+  // The page may reach the voice provider only when one is configured.
+  const { identities, apiBaseUrl } = config.voice;
+  await registerWebApp(
+    app,
+    options.webBuildDir,
+    identities.length > 0 ? voiceProviderSources(apiBaseUrl) : undefined,
+  );
 
   return app;
 }

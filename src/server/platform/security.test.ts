@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
+import { contentSecurityPolicy, voiceProviderSources } from './security';
 
 const t = await createTestApp();
 
@@ -19,6 +20,29 @@ describe('security headers', () => {
       expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     },
   );
+});
+
+describe('the page policy and the voice provider', () => {
+  const directive = (csp: string, name: string) =>
+    csp.split('; ').find((part) => part.startsWith(`${name} `));
+
+  it('lets the page reach only its own origin without a voice provider', () => {
+    const csp = contentSecurityPolicy({ style: "'nonce-abc'" });
+    expect(directive(csp, 'connect-src')).toBe("connect-src 'self'");
+    expect(directive(csp, 'script-src')).toBe("script-src 'self'");
+    expect(directive(csp, 'style-src')).toBe("style-src 'self' 'nonce-abc'");
+  });
+
+  it("adds the provider's API origin and Daily when a vapi identity is configured", () => {
+    const csp = contentSecurityPolicy({
+      voice: voiceProviderSources('https://voice.example.com/v1/'),
+    });
+    expect(directive(csp, 'connect-src')).toBe(
+      "connect-src 'self' https://voice.example.com https://*.daily.co wss://*.daily.co",
+    );
+    expect(directive(csp, 'script-src')).toBe("script-src 'self' https://c.daily.co");
+    expect(csp).not.toContain('unsafe');
+  });
 });
 
 describe('state-changing requests', () => {

@@ -10,16 +10,35 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 
+/**
+ * What the Vapi web client reaches from the page when a vapi identity is configured: the
+ * provider's API, Daily's call-machine script (c.daily.co) and Daily's HTTPS and WebSocket
+ * servers. The media itself goes over WebRTC, which the policy does not govern.
+ */
+export function voiceProviderSources(apiBaseUrl: string) {
+  return {
+    script: ['https://c.daily.co'],
+    connect: [new URL(apiBaseUrl).origin, 'https://*.daily.co', 'wss://*.daily.co'],
+  };
+}
+
+export interface PolicySources {
+  style?: string;
+  /** Present when the voice-AI provider runs in the page (see voiceProviderSources). */
+  voice?: ReturnType<typeof voiceProviderSources>;
+}
+
 /** The policy for every response; pages add a nonce or a hash for known style tags. */
-export function contentSecurityPolicy(extraStyleSource?: string) {
-  const styleSrc = extraStyleSource ? `'self' ${extraStyleSource}` : `'self'`;
+export function contentSecurityPolicy({ style, voice }: PolicySources = {}) {
+  const sources = (...extra: (string | undefined)[]) =>
+    ["'self'", ...extra.filter(Boolean)].join(' ');
   return [
     `default-src 'self'`,
-    `script-src 'self'`,
-    `style-src ${styleSrc}`,
+    `script-src ${sources(...(voice?.script ?? []))}`,
+    `style-src ${sources(style)}`,
     `img-src 'self' data: blob:`,
     `font-src 'self' data:`,
-    `connect-src 'self'`,
+    `connect-src ${sources(...(voice?.connect ?? []))}`,
     `media-src 'self' blob:`,
     `object-src 'none'`,
     `base-uri 'self'`,
@@ -33,7 +52,7 @@ function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
     const isApiDocs = request.url.startsWith('/api/docs');
     void reply.header(
       'content-security-policy',
-      contentSecurityPolicy(isApiDocs ? SWAGGER_UI_STYLE_HASH : undefined),
+      contentSecurityPolicy(isApiDocs ? { style: SWAGGER_UI_STYLE_HASH } : {}),
     );
   }
   void reply.header('x-request-id', request.id);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
-import { contentSecurityPolicy } from './security';
+import { contentSecurityPolicy, type PolicySources } from './security';
 
 export const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../../dist/web');
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -14,7 +14,11 @@ const NONCE_PLACEHOLDER = '__CSP_NONCE__';
  * page path (the app routes on the client), with a fresh style nonce in page and policy.
  * Unknown /api paths get a JSON 404 instead.
  */
-export async function registerWebApp(app: FastifyInstance, buildDir = WEB_BUILD_DIR) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  buildDir = WEB_BUILD_DIR,
+  voice?: PolicySources['voice'],
+) {
   const indexFile = path.join(buildDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
 
@@ -43,7 +47,10 @@ export async function registerWebApp(app: FastifyInstance, buildDir = WEB_BUILD_
     }
     const nonce = randomBytes(16).toString('base64');
     return reply
-      .header('content-security-policy', contentSecurityPolicy(`'nonce-${nonce}'`))
+      .header(
+        'content-security-policy',
+        contentSecurityPolicy({ style: `'nonce-${nonce}'`, voice }),
+      )
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
       .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce));

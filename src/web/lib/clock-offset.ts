@@ -13,6 +13,11 @@ export function serverTime(clockOffsetMs: number, browserNow: number) {
   return browserNow + clockOffsetMs;
 }
 
+/** This browser's clock at the server time `serverMs`. */
+export function browserTime(clockOffsetMs: number, serverMs: number) {
+  return serverMs - clockOffsetMs;
+}
+
 /** Whole seconds from `from` to `to` (ms), never negative: a timer never reads below zero. */
 export function elapsedSeconds(from: number, to: number) {
   return Math.max(0, (to - from) / 1000);

@@ -13,7 +13,8 @@ export async function createVoiceAssistant(
   if (session.provider === 'local') {
     return {
       assistant: new LocalVoiceAssistant(),
-      identity: { name: 'Switchboard assistant', assistantId: 'local' },
+      // The offline assistant's persona: its greeting says 'My name is Alex'.
+      identity: { name: 'Alex', assistantId: 'local' },
     };
   }
   // The SDK itself is loaded on the first start (its own lazily loaded chunk).

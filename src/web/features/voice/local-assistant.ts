@@ -189,6 +189,11 @@ interface Session {
   isAwaitingReply: boolean;
   assistantDetector: SpeechDetector;
   callerDetector: SpeechDetector;
+  /** The browser's noise suppression on the microphone track. */
+  noiseCancellation: boolean;
+  isRecovering: boolean;
+  /** One recovery per call: a meter that breaks again is given up. */
+  hasRecovered: boolean;
 }
 
 export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssistant {
@@ -246,24 +251,25 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
       });
       ensureCurrent();
       await this.runStage('daily-call-join', async () => {
-        session.stream = await this.getUserMedia({
-          audio: { echoCancellation: true, noiseSuppression: true },
-        });
+        session.stream = await this.openMicrophone();
         this.applyMute(session);
-        return { audioTracks: session.stream.getAudioTracks().length };
+        return { audioTracks: session.stream?.getAudioTracks().length ?? 0 };
       });
       ensureCurrent();
       await this.runStage('video-recording-setup', () => ({ videoRecordingEnabled: false }));
       await this.runStage('audio-observer-setup', () => {
-        if (!session.stream) throw new Error('No microphone stream');
-        session.levelSource = this.createLevelSource(session.stream);
+        // Without a microphone the observer still follows the assistant's own voice.
+        if (session.stream) session.levelSource = this.createLevelSource(session.stream);
         session.observer = this.clock.setInterval(
           () => this.observe(session),
           AUDIO_OBSERVER_INTERVAL_MS,
         );
-        return { intervalMs: AUDIO_OBSERVER_INTERVAL_MS };
+        return { intervalMs: AUDIO_OBSERVER_INTERVAL_MS, microphone: session.stream !== null };
       });
-      await this.runStage('audio-processing-setup', () => ({ noiseCancellation: false }));
+      await this.runStage('audio-processing-setup', async () => {
+        session.noiseCancellation = await this.setNoiseSuppression(session, true);
+        return { noiseCancellation: session.noiseCancellation };
+      });
       ensureCurrent();
     } catch (error) {
       if (this.session === session) this.session = null;
@@ -329,6 +335,9 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
       pulse: 0,
       nextLine: 0,
       isAwaitingReply: false,
+      noiseCancellation: false,
+      isRecovering: false,
+      hasRecovered: false,
       // The assistant's own (remote) audio drives the public speech events.
       assistantDetector: new SpeechDetector((event) => {
         if (event.type === 'volume-level') this.emit('volume-level', event.volume);
@@ -396,11 +405,68 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
   }
 
   private readCallerLevel(session: Session): number {
+    if (!session.levelSource) return 0;
     try {
-      return session.levelSource?.read() ?? 0;
-    } catch {
+      return session.levelSource.read();
+    } catch (error) {
+      void this.recoverAudioProcessor(session, error);
       return 0;
     }
+  }
+
+  /**
+   * The microphone, or null when it is refused or missing (spec §8: logged, and the call
+   * goes on; the caller's turns then end on the reply timeout).
+   */
+  private async openMicrophone(): Promise<MediaStream | null> {
+    try {
+      return await this.getUserMedia({
+        audio: { echoCancellation: true, noiseSuppression: true },
+      });
+    } catch (error) {
+      console.warn('voice: no microphone; the assistant goes on without hearing the caller', error);
+      return null;
+    }
+  }
+
+  /** The browser's noise suppression on the microphone; returns whether it is now on. */
+  private async setNoiseSuppression(session: Session, on: boolean): Promise<boolean> {
+    const track = session.stream?.getAudioTracks()[0];
+    if (!track) return false;
+    await track.applyConstraints({ ...track.getConstraints(), noiseSuppression: on });
+    return track.getSettings().noiseSuppression ?? on;
+  }
+
+  /**
+   * Spec §8: on an audio-processor-error (the meter reading the microphone broke), noise
+   * cancellation is turned off and the microphone re-enabled — unless the agent muted it:
+   * their mute stands. The meter is then rebuilt.
+   */
+  private async recoverAudioProcessor(session: Session, cause: unknown) {
+    if (session.isRecovering) return;
+    session.levelSource?.close();
+    session.levelSource = null;
+    if (session.hasRecovered) {
+      // Broken again: no more meter; the caller's turns end on the reply timeout.
+      console.warn('voice: audio-processor-error again; no longer listening to the caller', cause);
+      return;
+    }
+    session.isRecovering = true;
+    session.hasRecovered = true;
+    console.warn('voice: audio-processor-error; turning noise cancellation off', cause);
+    try {
+      session.noiseCancellation = await this.setNoiseSuppression(session, false);
+    } catch (error) {
+      this.emit('error', { type: 'audio-processing-setup-error', error });
+    }
+    if (this.session !== session || !session.stream) return;
+    this.applyMute(session);
+    try {
+      session.levelSource = this.createLevelSource(session.stream);
+    } catch (error) {
+      this.emit('error', { type: 'audio-observer-setup-error', error });
+    }
+    session.isRecovering = false;
   }
 
   private speak(session: Session, text: string, endCallAfterSpoken: boolean) {

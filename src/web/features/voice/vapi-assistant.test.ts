@@ -143,8 +143,6 @@ describe('vapi assistant start', () => {
   it('loads the SDK only on start, with the public key and base URL', async () => {
     const { assistant, loader, client } = setUp();
     expect(loader).not.toHaveBeenCalled();
-    assistant.setMuted(true); // no client yet: nothing to do, nothing thrown
-    expect(assistant.isMuted()).toBe(false);
     expect(await assistant.start(identity)).toEqual({ id: 'call-1' });
     expect(loader).toHaveBeenCalledTimes(1);
     expect(client().publicKey).toBe('pk-1');
@@ -353,6 +351,23 @@ describe('vapi assistant during a call', () => {
     expect(assistant.isMuted()).toBe(false);
   });
 
+  it('applies a mute chosen before the SDK was loaded once the call starts', async () => {
+    let finish: (call: { id: string }) => void = () => {};
+    const { assistant, client } = setUp(() => new Promise((resolve) => (finish = resolve)));
+    assistant.setMuted(true); // no client yet: remembered, nothing thrown
+    expect(assistant.isMuted()).toBe(true);
+    const started = assistant.start(identity);
+    await vi.waitFor(() => expect(client().calls).toHaveLength(1));
+    client().emit('call-start');
+    expect(client().muted).toBe(true);
+    // Unmuted while still joining, then the start completes: the SDK ends up unmuted.
+    assistant.setMuted(false);
+    finish({ id: 'call-1' });
+    expect(await started).toEqual({ id: 'call-1' });
+    expect(client().muted).toBe(false);
+    expect(assistant.isMuted()).toBe(false);
+  });
+
   it('ends through stop(), once', async () => {
     const { assistant, client } = setUp();
     await assistant.start(identity);
@@ -400,7 +415,7 @@ describe('createVoiceAssistant', () => {
   it('picks the local provider', async () => {
     const { assistant, identity: local } = await createVoiceAssistant({ provider: 'local' });
     expect(assistant).toBeInstanceOf(LocalVoiceAssistant);
-    expect(local).toEqual({ name: 'Switchboard assistant', assistantId: 'local' });
+    expect(local).toEqual({ name: 'Alex', assistantId: 'local' });
   });
 
   it('picks the vapi provider with the identity the server handed out', async () => {

@@ -132,6 +132,8 @@ export class VapiVoiceAssistant extends VoiceEventEmitter implements VoiceAssist
   private startFailureReported = false;
   /** Bumped by stop(): a start that began before it resolves null. */
   private generation = 0;
+  /** The agent's choice, kept while there is no call to apply it to (the SDK ignores it then). */
+  private muted = false;
 
   constructor(options: VapiAssistantOptions) {
     super();
@@ -196,6 +198,7 @@ export class VapiVoiceAssistant extends VoiceEventEmitter implements VoiceAssist
       return null;
     }
     this.state = 'started';
+    this.applyMute(client);
     return { id: call.id ?? `vapi-${generation}` };
   }
 
@@ -203,15 +206,17 @@ export class VapiVoiceAssistant extends VoiceEventEmitter implements VoiceAssist
     if (this.state === 'idle') return;
     this.generation += 1;
     this.state = 'idle';
+    this.muted = false;
     if (this.client) this.stopClient(this.client);
   }
 
   setMuted(muted: boolean): void {
-    this.client?.setMuted(muted);
+    this.muted = muted;
+    if (this.client && this.state !== 'idle') this.applyMute(this.client);
   }
 
   isMuted(): boolean {
-    return this.client?.isMuted() ?? false;
+    return this.muted;
   }
 
   say(message: string, endCallAfterSpoken = false): void {
@@ -272,7 +277,11 @@ export class VapiVoiceAssistant extends VoiceEventEmitter implements VoiceAssist
         timestamp: typeof event.timestamp === 'string' ? event.timestamp : new Date().toISOString(),
       });
     });
-    client.on('call-start', () => this.emit('call-start'));
+    client.on('call-start', () => {
+      // A mute chosen while the call was still joining takes effect as it starts.
+      this.applyMute(client);
+      this.emit('call-start');
+    });
     client.on('call-end', () => {
       this.state = 'idle';
       this.emit('call-end');
@@ -299,6 +308,15 @@ export class VapiVoiceAssistant extends VoiceEventEmitter implements VoiceAssist
       error: type === sdkType ? (event.error ?? raw) : raw,
       ...(stage ? { stage } : {}),
     });
+  }
+
+  /** The SDK has no call to mute before it joins; it is asked again once the call starts. */
+  private applyMute(client: VapiLike) {
+    try {
+      if (client.isMuted() !== this.muted) client.setMuted(this.muted);
+    } catch (error) {
+      console.warn('voice: vapi mute not applied yet', error);
+    }
   }
 
   private stopClient(client: VapiLike) {

@@ -4,7 +4,7 @@ import { useVoiceCall } from '../hooks/call-controls';
 
 /**
  * The assistant's live transcript of one call (spec §8 'Softphone'), newest at the bottom.
- * Nothing shows when this tab has no assistant for the call.
+ * Nothing shows when this tab has no assistant for the call, or it failed to start.
  */
 export function CallTranscript({ callId }: { callId: string }) {
   const voice = useVoiceCall(callId);
@@ -17,7 +17,8 @@ export function CallTranscript({ callId }: { callId: string }) {
     if (element) element.scrollTop = element.scrollHeight;
   }, [lineCount]);
 
-  if (!voice) return null;
+  // Without an assistant (it failed to start) there is nothing to transcribe.
+  if (!voice || voice.phase === 'failed') return null;
   return (
     <Paper withBorder radius="md" p="sm" w="100%">
       <Text id={headingId} size="sm" fw={600} mb={4}>

@@ -24,8 +24,8 @@ export interface VoiceStart {
   settledAt?: number;
 }
 
-/** When the connecting screen ends. */
-function connectedAt(call: CurrentCall, connectDelayMs: number, voiceStart?: VoiceStart) {
+/** When the connecting screen ends (server ms). */
+export function connectedAt(call: CurrentCall, connectDelayMs: number, voiceStart?: VoiceStart) {
   const fallback = answeredAt(call) + connectDelayMs;
   // No assistant here (answered in another tab, page reloaded): the delay from the answer.
   if (!voiceStart) return fallback;

@@ -1,12 +1,20 @@
-import { Loader, Paper, Stack, Text } from '@mantine/core';
+import { Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 import { formatPhone } from '../../../../shared/phone';
 import type { CurrentCall } from '../../../../shared/schemas/agent';
+import { CALL_START_STAGES } from '../../voice';
 
 /**
  * Spec §2: the connecting screen after an answer, and the outgoing card after a dial, both
- * until `answeredAt` + `connectDelayMs`.
+ * until `connectDelayMs` after the assistant started. With this tab's assistant starting, a
+ * quiet bar follows its start stages (spec §4); a failed stage is never shown (spec §8).
  */
-export function ConnectingCard({ call }: { call: CurrentCall }) {
+export function ConnectingCard({
+  call,
+  stagesCompleted,
+}: {
+  call: CurrentCall;
+  stagesCompleted?: number;
+}) {
   return (
     <Paper withBorder radius="md" p="md" role="status">
       <Stack gap={4} align="center">
@@ -18,6 +26,17 @@ export function ConnectingCard({ call }: { call: CurrentCall }) {
         </Text>
         <Loader size="sm" type="dots" aria-hidden />
         <Text>Connecting...</Text>
+        {stagesCompleted !== undefined && (
+          <Progress
+            w="60%"
+            size="xs"
+            mt={4}
+            aria-label="Assistant start"
+            value={
+              (Math.min(stagesCompleted, CALL_START_STAGES.length) / CALL_START_STAGES.length) * 100
+            }
+          />
+        )}
       </Stack>
     </Paper>
   );

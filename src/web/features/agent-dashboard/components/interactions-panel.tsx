@@ -6,7 +6,7 @@ import { useVoiceCall } from '../hooks/call-controls';
 import { useCallActions } from '../hooks/use-call-actions';
 import { useServerNow } from '../hooks/use-server-now';
 import { ActiveCallCard } from './active-call-card';
-import { callView } from './call-view';
+import { callView, connectedAt } from './call-view';
 import { ConnectingCard } from './connecting-card';
 import { IncomingCallCard } from './incoming-call-card';
 import { CallNoticeAlert } from './call-notice-alert';
@@ -29,9 +29,9 @@ export function InteractionsPanel({ snapshot }: { snapshot: AgentSnapshot }) {
  * `emptyText`, or nothing (the shell's banner on other pages).
  */
 export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emptyText?: string }) {
-  const serverNow = useServerNow(snapshot);
   const actions = useCallActions();
-  const voice = useVoiceCall(snapshot.state.call?.id ?? '');
+  const { call, connectDelayMs } = snapshot.state;
+  const voice = useVoiceCall(call?.id ?? '');
   const voiceStart = voice
     ? {
         settledAt:
@@ -40,6 +40,11 @@ export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emp
             : serverTime(snapshot.clockOffsetMs, voice.settledAt),
       }
     : undefined;
+  // The active call shows the moment connecting ends, not at the next second's tick.
+  const serverNow = useServerNow(
+    snapshot,
+    call && call.phase !== 'ringing' ? connectedAt(call, connectDelayMs, voiceStart) : undefined,
+  );
   const view = callView(snapshot.state, serverNow, voiceStart);
 
   let content;
@@ -56,7 +61,12 @@ export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emp
       );
       break;
     case 'connecting':
-      content = <ConnectingCard call={view.call} />;
+      content = (
+        <ConnectingCard
+          call={view.call}
+          stagesCompleted={voice?.provider ? voice.stagesCompleted : undefined}
+        />
+      );
       break;
     case 'active':
       content = (

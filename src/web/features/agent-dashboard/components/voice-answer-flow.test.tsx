@@ -54,9 +54,15 @@ class FakeAssistant extends VoiceEventEmitter implements VoiceAssistant {
   say() {}
 }
 
-function fakeVoice(session: VoiceSession | Error = { provider: 'local' }) {
+function fakeVoice(
+  session: VoiceSession | Error = { provider: 'local' },
+  microphone: 'granted' | Error = 'granted',
+) {
   const assistant = new FakeAssistant();
   const deps: VoiceCallDeps = {
+    requestMicrophone: vi.fn(() =>
+      microphone === 'granted' ? Promise.resolve() : Promise.reject(microphone),
+    ),
     requestSession: vi.fn((callId: string) => {
       void callId;
       return session instanceof Error ? Promise.reject(session) : Promise.resolve(session);
@@ -127,12 +133,61 @@ describe('the answer flow with the voice assistant', () => {
     await settle();
     await advance(1000);
     act(() => assistant.fail());
-    await advance(2000);
+    await advance(2490); // (+ a few ms of settling)
     expect(panel().getByText('Connecting...')).toBeTruthy();
-    // The panel's clock ticks each second: the call shows at the first tick past the delay.
-    await advance(1000);
+    // On time, not at the panel's next one-second tick (500 ms or more away here).
+    await advance(10);
     expect(panel().getByRole('button', { name: 'End Call' })).toBeTruthy();
+    expect(panel().queryByRole('log', { name: 'Transcript' })).toBeNull();
     expect(warn).toHaveBeenCalled();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks for the microphone on Answer; a refusal is only logged and the assistant still starts', async () => {
+    useFakeClock(SERVER_NOW);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const refusal = new DOMException('Permission denied', 'NotAllowedError');
+    const { assistant, deps } = fakeVoice({ provider: 'local' }, refusal);
+    const { user } = await renderRinging(deps);
+    expect(deps.requestMicrophone).not.toHaveBeenCalled();
+
+    await user.click(panel().getByRole('button', { name: 'Answer' }));
+    await settle();
+    expect(deps.requestMicrophone).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith('voice: microphone access failed', refusal);
+    expect(assistant.startedWith).toHaveLength(1);
+    act(() => assistant.connect());
+    await advance(2500);
+    expect(panel().getByRole('button', { name: 'End Call' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("follows the assistant's start stages on the connecting screen", async () => {
+    useFakeClock(SERVER_NOW);
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
+    const { assistant, deps } = fakeVoice();
+    const { user } = await renderRinging(deps);
+    await user.click(panel().getByRole('button', { name: 'Answer' }));
+    await settle();
+    const progress = () => panel().getByRole('progressbar', { name: 'Assistant start' });
+    expect(progress().getAttribute('aria-valuenow')).toBe('0');
+    act(() => {
+      for (const stage of ['initialization', 'web-call-creation'] as const) {
+        assistant.emit('call-start-progress', { stage, status: 'started', timestamp: '' });
+        assistant.emit('call-start-progress', { stage, status: 'completed', timestamp: '' });
+      }
+    });
+    expect(progress().getAttribute('aria-valuenow')).toBe('25');
+    expect(debug).toHaveBeenCalledWith(`voice: call ${CALL_ID} stage web-call-creation completed`);
+    // A failed stage is not shown: the bar just stops.
+    act(() =>
+      assistant.emit('call-start-progress', {
+        stage: 'daily-call-object-creation',
+        status: 'failed',
+        timestamp: '',
+      }),
+    );
+    expect(progress().getAttribute('aria-valuenow')).toBe('25');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

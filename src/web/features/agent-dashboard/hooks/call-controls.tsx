@@ -34,7 +34,14 @@ type CallControlsStore = [CallControlsState, Dispatch<SetStateAction<CallControl
 const CallControlsContext = createContext<CallControlsStore | null>(null);
 const VoiceCallContext = createContext<VoiceCallController | null>(null);
 
+/** Spec §4 'request the microphone': the prompt comes now; the assistant then opens its own. */
+async function requestMicrophone() {
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+  for (const track of stream.getTracks()) track.stop();
+}
+
 export const defaultVoiceCallDeps: VoiceCallDeps = {
+  requestMicrophone,
   requestSession: requestVoiceSession,
   createAssistant: createVoiceAssistant,
   now: () => Date.now(),

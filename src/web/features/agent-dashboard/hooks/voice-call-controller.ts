@@ -17,11 +17,15 @@ export interface VoiceCallSnapshot {
   phase: 'idle' | 'starting' | 'started' | 'failed';
   /** Browser time (ms) when the start settled: the assistant's call-start, or the failure. */
   settledAt: number | null;
+  /** How many of the start stages (spec §4) have completed. */
+  stagesCompleted: number;
   transcript: readonly TranscriptLine[];
 }
 
 /** What the controller needs from the outside world, given so tests can fake it. */
 export interface VoiceCallDeps {
+  /** Asks for the microphone (the browser's prompt); rejects when refused or missing. */
+  requestMicrophone(): Promise<void>;
   requestSession(callId: string): Promise<VoiceSession>;
   createAssistant(
     session: VoiceSession,
@@ -34,6 +38,7 @@ const idle: VoiceCallSnapshot = {
   provider: null,
   phase: 'idle',
   settledAt: null,
+  stagesCompleted: 0,
   transcript: [],
 };
 
@@ -99,7 +104,13 @@ export class VoiceCallController {
   private async start(callId: string, generation: number) {
     const isCurrent = () => generation === this.generation;
     try {
-      const session = await this.deps.requestSession(callId);
+      const [session] = await Promise.all([
+        this.deps.requestSession(callId),
+        // Spec §8: a refused microphone is only logged; the call goes on without it.
+        this.deps
+          .requestMicrophone()
+          .catch((error: unknown) => console.warn('voice: microphone access failed', error)),
+      ]);
       if (!isCurrent()) return;
       this.update({ ...this.snapshot, provider: session.provider });
       const { assistant, identity } = await this.deps.createAssistant(session);
@@ -119,6 +130,12 @@ export class VoiceCallController {
   private listen(assistant: VoiceAssistant, callId: string) {
     this.unsubscribers.push(
       assistant.on('call-start', () => this.settle('started')),
+      assistant.on('call-start-progress', ({ stage, status }) => {
+        console.debug(`voice: call ${callId} stage ${stage} ${status}`);
+        if (status === 'completed') {
+          this.update({ ...this.snapshot, stagesCompleted: this.snapshot.stagesCompleted + 1 });
+        }
+      }),
       assistant.on('call-start-failed', (failure) =>
         console.warn(`voice: call ${callId} start failed`, failure),
       ),
