@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { adminRoutes } from './modules/admins/admins.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate, resolveSessionSecret } from './modules/auth/auth.service';
 import { SESSION_COOKIE } from './modules/auth/sessions';
@@ -21,6 +22,8 @@ import { callRoutes } from './modules/calls/calls.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { employeeRoutes } from './modules/employees/employees.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { floorRoutes } from './modules/floor/floor.routes';
+import { floorAgentsOf, floorScopesOf } from './modules/floor/floor.service';
 import { createLiveHub } from './modules/live/live-hub';
 import { liveRoutes } from './modules/live/live.routes';
 import { meRoutes } from './modules/me/me.routes';
@@ -73,6 +76,9 @@ export async function buildApp(
     listen: database.listen,
     instanceId: randomUUID(),
     stateOf: (userId) => agentStateOf(ctx, userId),
+    floorOf: (scope, ids) => floorAgentsOf(ctx, scope, ids),
+    scopesOf: (userIds) => floorScopesOf(ctx, userIds),
+    now: () => ctx.clock.now(),
     deadAfterMs: 2 * config.callEngine.heartbeatMs + 1000,
     sessionIdleMs: config.sessionIdleHours * 3_600_000,
     log: app.log,
@@ -146,6 +152,8 @@ export async function buildApp(
   await app.register(teamRoutes, { ctx });
   await app.register(employeeRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
+  await app.register(analyticsRoutes, { ctx });
+  await app.register(floorRoutes, { ctx });
   await app.register(presenceRoutes, { ctx });
   await app.register(meRoutes, { ctx });
   await app.register(callRoutes, { ctx });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { agentStateSchema } from './schemas/agent';
+import { isoDateTime } from './schemas/fields';
+import { floorAgentSchema, floorSchema } from './schemas/floor';
 
 /** The live socket's path (a WebSocket, authenticated by the session cookie). */
 export const LIVE_PATH = '/api/live';
@@ -15,17 +17,29 @@ export const liveCloseCodes = {
 
 export const liveCloseReasons = {
   notSignedIn: 'Not signed in',
-  forbidden: 'Only agents have a live feed',
+  forbidden: 'This account has no live feed',
   crossSite: 'Cross-site requests are not allowed',
 } as const;
 
 /**
- * Server → browser events. `agent.state` is the agent's whole state (status, timers, the
- * ringing or active call): sent on connect and after every change to the agent's status or
- * calls, from any tab or server process. The browser replaces its copy and refreshes the
- * Activity Log.
+ * Server → browser events.
+ * - To an agent, `agent.state`: their whole state (status, timers, the ringing or active
+ *   call), sent on connect and after every change to their status or calls, from any tab or
+ *   server process. The browser replaces its copy and refreshes the Activity Log.
+ * - To an admin (the live floor view), `floor.snapshot`: every agent in their scope (as
+ *   `GET /api/analytics/live`), sent on connect and whenever changes may have been missed
+ *   (the server's listener reconnected, the admin's scope changed); then `floor.agent` when
+ *   one agent changes (status, call, connection), `agent` null when the agent left the
+ *   floor (deleted, moved to another team). They come in order on the one socket.
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('agent.state'), state: agentStateSchema }),
+  z.object({ type: z.literal('floor.snapshot'), floor: floorSchema }),
+  z.object({
+    type: z.literal('floor.agent'),
+    agentId: z.string(),
+    agent: floorAgentSchema.nullable(),
+    serverNow: isoDateTime,
+  }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -41,3 +41,9 @@ export function employeeScope(user: Actor): { all: true } | { teamId: string } {
   if (isSuperAdmin(user) || user.team === null) return { all: true };
   return { teamId: user.team.id };
 }
+
+/** The analytics page's team cards: super admins only (spec §1, §2). */
+export const canSeeTeamAnalytics = isSuperAdmin;
+
+/** Employee analytics (cards, detail, CSV): any admin, within `employeeScope` (spec §1, §6). */
+export const canSeeEmployeeAnalytics = isAdmin;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PASSWORD, joinTeam, newAdmin, newEmployee, newTeam } from '../test/factories';
 import { hashToken } from './auth/sessions';
 import { type RoleName, roleNames, signInEveryRole } from '../test/roles';
@@ -270,6 +270,47 @@ const matrix: {
     cell: async () => ({ method: 'GET', url: '/api/dashboard' }),
   },
   {
+    name: 'GET /api/analytics/teams',
+    expected: superOnly(200),
+    cell: async () => ({ method: 'GET', url: '/api/analytics/teams?range=today' }),
+  },
+  {
+    name: 'GET /api/analytics/employees',
+    expected: anyAdmin(200),
+    cell: async () => ({ method: 'GET', url: '/api/analytics/employees?range=last7' }),
+  },
+  {
+    name: 'GET /api/analytics/employees/:id',
+    expected: anyAdmin(200),
+    cell: async (role) => ({
+      method: 'GET',
+      url: `/api/analytics/employees/${(await employeeInScopeOf(role)).id}`,
+    }),
+  },
+  {
+    name: 'GET /api/analytics/live',
+    expected: anyAdmin(200),
+    cell: async () => ({ method: 'GET', url: '/api/analytics/live' }),
+  },
+  {
+    name: 'GET /api/analytics/export.csv',
+    expected: anyAdmin(200),
+    cell: async () => ({ method: 'GET', url: '/api/analytics/export.csv' }),
+  },
+  {
+    name: 'GET /api/analytics/export.csv?employeeId=',
+    expected: anyAdmin(200),
+    cell: async (role) => ({
+      method: 'GET',
+      url: `/api/analytics/export.csv?employeeId=${(await employeeInScopeOf(role)).id}`,
+    }),
+  },
+  {
+    name: 'GET /api/agent/analytics',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => ({ method: 'GET', url: '/api/agent/analytics?range=today' }),
+  },
+  {
     name: 'GET /api/agent/calls',
     expected: { ...superOnly(403), employee: 200 },
     cell: async () => ({ method: 'GET', url: '/api/agent/calls?limit=10' }),
@@ -380,16 +421,20 @@ describe.each(matrix)('$name', ({ expected, cell }) => {
 });
 
 describe('GET /api/live (WebSocket)', () => {
-  const closes = { anonymous: 4401, employee: undefined } as Record<RoleName, number | undefined>;
   it.each(roleNames)('%s', async (role) => {
     const cookie = world.cookies[role];
     const live = await connectLive(t.app, cookie ? { cookie } : {});
-    const expected = role in closes ? closes[role] : 4403;
-    if (expected === undefined) {
+    if (role === 'anonymous') {
+      expect((await live.closed).code).toBe(4401);
+    } else if (role === 'employee') {
+      // An agent gets their own state.
       expect((await live.waitFor(() => true)).status).toBeDefined();
       live.socket.terminate();
     } else {
-      expect((await live.closed).code).toBe(expected);
+      // Every admin gets the live floor of their scope.
+      await vi.waitFor(() => expect(live.events[0]?.type).toBe('floor.snapshot'));
+      expect(live.events.some((event) => event.type === 'agent.state')).toBe(false);
+      live.socket.terminate();
     }
   });
 });
@@ -460,6 +505,27 @@ describe('cross-scope', () => {
     expect(register.json().error.code).toBe('TEAM_OUT_OF_SCOPE');
     const teams = (await asAdmin('GET', '/api/employees/teams')).json().teams as { id: string }[];
     expect(teams.map((team) => team.id)).toEqual([world.otherTeam.id]);
+  });
+
+  it("an admin with a team cannot see or erase another team's employees through analytics", async () => {
+    const cookie = world.cookies['admin with a team']!;
+    const asAdmin = (method: Method, url: string) =>
+      t.app.inject({ method, url, headers: { cookie } });
+    const outsider = await employeeInScopeOf('team leader');
+
+    const listed = (await asAdmin('GET', '/api/analytics/employees')).json().employees as {
+      id: string;
+    }[];
+    expect(listed.map((e) => e.id)).not.toContain(outsider.id);
+    const ofOtherTeam = await asAdmin('GET', `/api/analytics/employees?teamId=${world.ledTeam.id}`);
+    expect(ofOtherTeam.json().employees).toEqual([]);
+    expect((await asAdmin('GET', `/api/analytics/employees/${outsider.id}`)).statusCode).toBe(404);
+    expect(
+      (await asAdmin('GET', `/api/analytics/export.csv?employeeId=${outsider.id}`)).statusCode,
+    ).toBe(404);
+    expect((await asAdmin('DELETE', `/api/analytics/employees/${outsider.id}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('the employees endpoints never touch admins', async () => {

@@ -1,5 +1,6 @@
 import {
   type Icon,
+  IconBroadcast,
   IconChartBar,
   IconLayoutDashboard,
   IconShieldLock,
@@ -29,6 +30,7 @@ export const adminPages = {
   dashboard: { path: ADMIN_DASHBOARD_PATH, label: 'Dashboard', icon: IconLayoutDashboard },
   register: { path: adminPaths.register, label: 'Register Employee', icon: IconUserPlus },
   analytics: { path: adminPaths.analytics, label: 'Analytics', icon: IconChartBar },
+  live: { path: adminPaths.live, label: 'Live Floor', icon: IconBroadcast },
   employees: { path: adminPaths.employees, label: 'Employees', icon: IconUsers },
   teams: {
     path: adminPaths.teams,

@@ -7,6 +7,7 @@ import { EmployeesPage, RegisterEmployeePage } from '../features/employees';
 import { AgentAnalyticsPage } from '../features/agent-analytics';
 import { AgentDashboardPage } from '../features/agent-dashboard';
 import { AgentProfilePage } from '../features/agent-profile';
+import { LiveFloorPage } from '../features/live-floor';
 import { TeamsPage } from '../features/teams';
 import { ADMIN_DASHBOARD_PATH, adminPages } from './admin-pages';
 import { AGENT_DASHBOARD_PATH, agentPages } from './agent-pages';
@@ -47,6 +48,7 @@ export const appRoutes: RouteObject[] = [
                 path: `${under(adminPages.analytics.path)}/:employeeId`,
                 element: analyticsPlaceholder,
               },
+              { path: under(adminPages.live.path), element: <LiveFloorPage /> },
               { path: under(adminPages.employees.path), element: <EmployeesPage /> },
               {
                 element: <RequireAdminPage page={adminPages.teams} />,

@@ -6,6 +6,7 @@ export const adminPaths = {
   dashboard: '/admin/dashboard',
   register: '/admin/register',
   analytics: '/admin/analytics',
+  live: '/admin/live',
   employees: '/admin/employees',
   teams: '/admin/teams',
   admins: '/admin/admins',

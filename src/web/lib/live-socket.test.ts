@@ -150,6 +150,18 @@ describe('connectLiveSocket', () => {
     expect(onReconnect).toHaveBeenCalledTimes(2);
   });
 
+  it('says when a connection drops, but not when it closes for good', () => {
+    const onDrop = vi.fn();
+    connect({ onDrop });
+    FakeWebSocket.latest().accept();
+    FakeWebSocket.latest().drop(1006);
+    expect(onDrop).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(500);
+    FakeWebSocket.latest().accept();
+    FakeWebSocket.latest().drop(4401);
+    expect(onDrop).toHaveBeenCalledTimes(1);
+  });
+
   it.each([4401, 4403])('never reconnects after close code %i, and says so once', (code) => {
     const { onFinalClose } = connect();
     const socket = FakeWebSocket.latest();

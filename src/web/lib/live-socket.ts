@@ -18,6 +18,8 @@ export interface LiveSocketOptions<Event> {
   onEvent: (event: Event, receivedAt: number) => void;
   /** Open again after a drop: whatever happened meanwhile was missed and must be fetched. */
   onReconnect?: () => void;
+  /** The connection dropped; a retry follows (a page may say it is not live meanwhile). */
+  onDrop?: () => void;
   /**
    * The page became visible again or the network came back (after sleep, a network change):
    * the socket may be half-open and events missed, so fetch what matters. A socket not open
@@ -74,6 +76,7 @@ export function connectLiveSocket<Event>(options: LiveSocketOptions<Event>): Liv
     schema,
     onEvent,
     onReconnect,
+    onDrop,
     onWake,
     onFinalClose,
     finalCloseCodes = [],
@@ -123,6 +126,7 @@ export function connectLiveSocket<Event>(options: LiveSocketOptions<Event>): Liv
       onFinalClose?.(event.code);
       return;
     }
+    onDrop?.();
     scheduleRetry();
   }
 

@@ -9,6 +9,8 @@ export const teamsQueryRoot = ['teams'] as const;
 export const employeesQueryRoot = ['employees'] as const;
 /** The admin dashboard's figures: employee counts, teams, calls, recent registrations. */
 export const dashboardQueryRoot = ['dashboard'] as const;
+/** The live floor view (`/admin/live`), kept current by the live socket. */
+export const floorQueryKey = ['floor'] as const;
 
 /**
  * The agent's own state (status, timers, the ringing or active call): one copy that the shell,

@@ -381,14 +381,16 @@ describe('activity log and today', () => {
 });
 
 describe('live socket', () => {
-  it('closes anonymous callers with 4401 and admins with 4403', async () => {
+  it('closes anonymous callers with 4401; an admin gets the live floor, no agent state', async () => {
     const anonymous = await connectLive(t.app, {});
     expect(await anonymous.closed).toEqual({ code: 4401, reason: 'Not signed in' });
 
     const admin = await newAdmin(t.db);
     const adminSession = await signedInAgent(t, t.app, admin);
     const adminLive = await adminSession.connect();
-    expect((await adminLive.closed).code).toBe(4403);
+    await vi.waitFor(() => expect(adminLive.events[0]?.type).toBe('floor.snapshot'));
+    expect(adminLive.latest()).toBeUndefined();
+    adminLive.socket.terminate();
   });
 
   it('refuses another site’s page', async () => {

@@ -70,7 +70,7 @@ export async function registerEmployee(
   if (!('all' in scope) && scope.teamId !== input.teamId) throw new AppError('TEAM_OUT_OF_SCOPE');
   const passwordHash = await hashPassword(input.password);
   const at = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const registered = await ctx.db.transaction().execute(async (trx) => {
     const team = await existingTeam(trx, input.teamId);
     const user = await insertUser(trx, {
       username: input.username,
@@ -93,6 +93,8 @@ export async function registerEmployee(
     });
     return toEmployeeRow(await employeeInScope(trx, user.id, { all: true }));
   });
+  await ctx.live.agentChanged(registered.id); // onto the live floor
+  return registered;
 }
 
 export async function updateEmployee(
@@ -103,7 +105,7 @@ export async function updateEmployee(
 ) {
   const scope = scopeOf(change.actor);
   const passwordHash = await hashNewPassword(input.password);
-  return ctx.db.transaction().execute(async (trx) => {
+  const updated = await ctx.db.transaction().execute(async (trx) => {
     const employee = await employeeInScope(trx, id, scope);
     await editAccount(
       { ...ctx, db: trx },
@@ -114,6 +116,8 @@ export async function updateEmployee(
     );
     return toEmployeeRow(await employeeInScope(trx, id, { all: true }));
   });
+  await ctx.live.agentChanged(id);
+  return updated;
 }
 
 /** Deletes the employee and everything of theirs (calls, status rows, sessions, info, membership). */
@@ -123,4 +127,5 @@ export async function deleteEmployee(ctx: AppContext, id: string, change: Change
     const employee = await employeeInScope(trx, id, scope);
     await removeAccount({ ...ctx, db: trx }, employee, change, 'employee.deleted');
   });
+  await ctx.live.agentChanged(id); // off the live floor
 }

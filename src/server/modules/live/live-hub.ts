@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { WebSocket } from 'ws';
 import { type LiveEvent, liveCloseCodes, liveCloseReasons } from '../../../shared/live';
 import type { AgentState } from '../../../shared/schemas/agent';
+import type { FloorAgent } from '../../../shared/schemas/floor';
 import type { Db, Listen } from '../../platform/database';
+import type { EmployeeScope } from '../employees/employees.repository';
 
 /** The NOTIFY channel live events travel on between server processes. */
 export const LIVE_CHANNEL = 'switchboard_live';
@@ -20,6 +22,17 @@ interface LocalSocket {
   lastPong: number;
 }
 
+/** An admin's socket on the live floor view. */
+interface FloorWatcher {
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+  scope: EmployeeScope;
+  /** The agents this watcher was last told about: a change that takes one out says so. */
+  shown: Set<string>;
+  lastPong: number;
+}
+
 interface LiveHubOptions {
   db: Db;
   listen: Listen;
@@ -27,6 +40,11 @@ interface LiveHubOptions {
   instanceId: string;
   /** The agent's state now, as sent in `agent.state`. */
   stateOf(userId: string): Promise<AgentState>;
+  /** The floor entries of these agents (any team), or of everyone in `scope`. */
+  floorOf(scope: EmployeeScope, ids?: readonly string[]): Promise<FloorAgent[]>;
+  /** Each admin's scope now; an id missing is no longer an admin. */
+  scopesOf(userIds: readonly string[]): Promise<Map<string, EmployeeScope>>;
+  now(): Date;
   /** A socket silent to pings for this long (real time) is dropped as dead. */
   deadAfterMs: number;
   /** Sessions unused this long have ended (as sign-in checks), and so have their sockets. */
@@ -44,11 +62,111 @@ export function createLiveHub(options: LiveHubOptions) {
   const sockets = new Map<string, Set<LocalSocket>>();
   /** Per agent: a push in flight, and whether another change came in meanwhile. */
   const pushes = new Map<string, { again: boolean }>();
+  const watchers = new Set<FloorWatcher>();
   let stopListening: (() => Promise<void>) | undefined;
   let closing = false;
 
   function send(socket: WebSocket, event: LiveEvent) {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+  }
+
+  /**
+   * The floor's work runs one task at a time, so what a watcher is sent follows the order
+   * the database saw: a snapshot is never overtaken by an older change, nor the reverse.
+   * Changed agents waiting meanwhile are gathered into one query.
+   */
+  const changedAgents = new Set<string>();
+  const snapshotsDue = new Set<FloorWatcher>();
+  let isFloorBusy = false;
+
+  function floorWork() {
+    if (isFloorBusy) return;
+    isFloorBusy = true;
+    void (async () => {
+      while (snapshotsDue.size > 0 || changedAgents.size > 0) {
+        try {
+          if (snapshotsDue.size > 0) {
+            const [watcher] = snapshotsDue;
+            snapshotsDue.delete(watcher as FloorWatcher);
+            await sendSnapshot(watcher as FloorWatcher);
+          } else {
+            const ids = [...changedAgents];
+            changedAgents.clear();
+            await sendChanges(ids);
+          }
+        } catch (error) {
+          log.warn({ err: error }, 'live: could not update the floor view');
+        }
+      }
+      isFloorBusy = false;
+    })();
+  }
+
+  async function sendSnapshot(watcher: FloorWatcher) {
+    if (!watchers.has(watcher)) return;
+    const serverNow = options.now().toISOString();
+    const agents = await options.floorOf(watcher.scope);
+    watcher.shown = new Set(agents.map((agent) => agent.id));
+    send(watcher.socket, { type: 'floor.snapshot', floor: { serverNow, agents } });
+  }
+
+  async function sendChanges(ids: string[]) {
+    if (watchers.size === 0) return;
+    const serverNow = options.now().toISOString();
+    const agents = new Map(
+      (await options.floorOf({ all: true }, ids)).map((agent) => [agent.id, agent]),
+    );
+    for (const watcher of watchers) {
+      for (const agentId of ids) {
+        const agent = agents.get(agentId);
+        if (agent && ('all' in watcher.scope || watcher.scope.teamId === agent.teamId)) {
+          watcher.shown.add(agentId);
+          send(watcher.socket, { type: 'floor.agent', agentId, agent, serverNow });
+        } else if (watcher.shown.delete(agentId)) {
+          send(watcher.socket, { type: 'floor.agent', agentId, agent: null, serverNow });
+        }
+      }
+    }
+  }
+
+  function floorChanged(userIds: readonly string[]) {
+    if (watchers.size === 0) return;
+    for (const userId of userIds) changedAgents.add(userId);
+    floorWork();
+  }
+
+  function resendSnapshots(which: Iterable<FloorWatcher>) {
+    for (const watcher of which) snapshotsDue.add(watcher);
+    floorWork();
+  }
+
+  /** Session ended, or dead: the same checks for an agent's socket and a watcher's. */
+  function checkSocket(
+    local: { socket: WebSocket; sessionId: string; lastPong: number },
+    liveSessionIds: ReadonlySet<string>,
+  ) {
+    if (!liveSessionIds.has(local.sessionId)) {
+      local.socket.close(liveCloseCodes.notSignedIn, liveCloseReasons.notSignedIn);
+    } else if (performance.now() - local.lastPong > options.deadAfterMs) {
+      local.socket.terminate();
+    } else if (local.socket.readyState === local.socket.OPEN) {
+      local.socket.ping();
+    }
+  }
+
+  /** A watcher's admin whose team changed gets the floor of their new scope. */
+  async function refreshScopes() {
+    if (watchers.size === 0) return;
+    const scopes = await options.scopesOf([...new Set([...watchers].map((w) => w.userId))]);
+    for (const watcher of watchers) {
+      const scope = scopes.get(watcher.userId);
+      if (!scope) {
+        watcher.socket.close(liveCloseCodes.forbidden, liveCloseReasons.forbidden);
+      } else if (JSON.stringify(scope) !== JSON.stringify(watcher.scope)) {
+        watcher.scope = scope;
+        resendSnapshots([watcher]);
+      }
+    }
   }
 
   /** Sends the agent's state to its sockets here; changes arriving meanwhile are coalesced. */
@@ -81,6 +199,7 @@ export function createLiveHub(options: LiveHubOptions) {
     try {
       const { userIds } = JSON.parse(payload) as { userIds: string[] };
       for (const userId of userIds) push(userId);
+      floorChanged(userIds);
     } catch (error) {
       log.warn({ err: error }, 'live: unreadable notification');
     }
@@ -91,6 +210,7 @@ export function createLiveHub(options: LiveHubOptions) {
       // After a lost LISTEN connection, changes made meanwhile were not heard: resend all.
       stopListening = await options.listen(LIVE_CHANNEL, onPayload, () => {
         for (const userId of sockets.keys()) push(userId);
+        resendSnapshots(watchers);
       });
     },
 
@@ -133,7 +253,27 @@ export function createLiveHub(options: LiveHubOptions) {
         local.lastPong = performance.now();
       });
       push(userId);
+      // The floor view shows who has the softphone open.
+      if (own.size === 1) await this.agentChanged(userId);
       return local;
+    },
+
+    /** Registers an admin's socket on the live floor view: sent the floor at once. */
+    watch(socket: WebSocket, userId: string, sessionId: string, scope: EmployeeScope) {
+      const watcher: FloorWatcher = {
+        socket,
+        userId,
+        sessionId,
+        scope,
+        shown: new Set(),
+        lastPong: performance.now(),
+      };
+      watchers.add(watcher);
+      socket.on('pong', () => {
+        watcher.lastPong = performance.now();
+      });
+      socket.on('close', () => watchers.delete(watcher));
+      resendSnapshots([watcher]);
     },
 
     /** The socket closed: its connection row keeps the moment, for the disconnect grace. */
@@ -147,6 +287,7 @@ export function createLiveHub(options: LiveHubOptions) {
         .set({ seen_at: now, closed_at: now })
         .where('id', '=', local.connectionId)
         .execute();
+      if (!sockets.has(userId)) await this.agentChanged(userId);
     },
 
     /**
@@ -161,7 +302,7 @@ export function createLiveHub(options: LiveHubOptions) {
         .where('instance_id', '=', instanceId)
         .where('closed_at', 'is', null)
         .execute();
-      const all = [...sockets.values()].flatMap((own) => [...own]);
+      const all = [...[...sockets.values()].flatMap((own) => [...own]), ...watchers];
       if (all.length === 0) return;
       const sessionIds = [...new Set(all.map((local) => local.sessionId))];
       const live = await db
@@ -171,15 +312,8 @@ export function createLiveHub(options: LiveHubOptions) {
         .where('last_seen_at', '>=', new Date(now.getTime() - options.sessionIdleMs))
         .execute();
       const liveIds = new Set(live.map((row) => row.id));
-      for (const local of all) {
-        if (!liveIds.has(local.sessionId)) {
-          local.socket.close(liveCloseCodes.notSignedIn, liveCloseReasons.notSignedIn);
-        } else if (performance.now() - local.lastPong > options.deadAfterMs) {
-          local.socket.terminate();
-        } else if (local.socket.readyState === local.socket.OPEN) {
-          local.socket.ping();
-        }
-      }
+      for (const local of all) checkSocket(local, liveIds);
+      await refreshScopes();
     },
 
     /** Shutting down: stop listening, close the sockets (clients reconnect elsewhere). */
@@ -189,6 +323,7 @@ export function createLiveHub(options: LiveHubOptions) {
       for (const own of sockets.values()) {
         for (const local of own) local.socket.close(1012, 'Server restarting');
       }
+      for (const watcher of watchers) watcher.socket.close(1012, 'Server restarting');
       await db
         .updateTable('live_connections')
         .set({ seen_at: now, closed_at: now })

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LIVE_PATH, liveCloseCodes, liveCloseReasons } from '../../../shared/live';
 import type { AppContext } from '../../platform/context';
+import { canManageEmployees, employeeScope } from '../../../shared/permissions';
 import { isCrossSite } from '../../platform/security';
+import { toSessionUser } from '../auth/sessions';
 import type { LiveHub } from './live-hub';
 
 /**
  * The live socket: the session cookie authenticates it; anonymous callers are closed with
- * 4401, non-agents and other sites' pages with 4403. Browser → server messages are ignored.
+ * 4401, other sites' pages with 4403. Agents get their own state; admins the live floor of
+ * the agents in their scope. Browser → server messages are ignored.
  */
 export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> = async (
   app,
@@ -31,7 +34,12 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> =
         socket.close(liveCloseCodes.forbidden, liveCloseReasons.crossSite);
         return;
       }
-      if (auth.user.role !== 'employee') {
+      const actor = toSessionUser(auth.user);
+      if (canManageEmployees(actor)) {
+        hub.watch(socket, actor.id, auth.sessionId, employeeScope(actor));
+        return;
+      }
+      if (actor.role !== 'employee') {
         socket.close(liveCloseCodes.forbidden, liveCloseReasons.forbidden);
         return;
       }

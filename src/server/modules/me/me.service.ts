@@ -35,5 +35,6 @@ export async function updateProfile(
       details: { fullName },
     });
   });
+  await ctx.live.agentChanged(actor.id); // the live floor shows the name
   return getProfile(ctx, actor);
 }

@@ -106,8 +106,9 @@ export async function updateTeam(
 /** Deletes the team; its members are removed from it and left without a team. */
 export async function deleteTeam(ctx: AppContext, teamId: string, change: Change) {
   assertCanManageTeams(change.actor);
-  await ctx.db.transaction().execute(async (trx) => {
+  const members = await ctx.db.transaction().execute(async (trx) => {
     const team = await existingTeam(trx, teamId);
+    const before = await repo.listMembers(trx, teamId);
     await repo.deleteTeam(trx, teamId);
     await recordAudit(trx, {
       action: 'team.deleted',
@@ -117,7 +118,10 @@ export async function deleteTeam(ctx: AppContext, teamId: string, change: Change
       at: ctx.clock.now(),
       details: { memberCount: Number(team.member_count ?? 0) },
     });
+    return before;
   });
+  // Its agents leave a team admin's live floor.
+  await ctx.live.agentChanged(...members.map((member) => member.user_id));
 }
 
 /** Permission first (so no one learns which teams exist), then existence. */
@@ -167,7 +171,7 @@ export async function addMember(
   change: Change,
 ) {
   const at = ctx.clock.now();
-  return ctx.db.transaction().execute(async (trx) => {
+  const added = await ctx.db.transaction().execute(async (trx) => {
     const team = await manageableTeam(trx, change.actor, teamId);
     const user = await repo.findUserForMembership(trx, input.userId);
     if (!user) throw new AppError('USER_NOT_FOUND');
@@ -188,6 +192,8 @@ export async function addMember(
     if (!member) throw new AppError('MEMBER_NOT_FOUND');
     return { member: toMember(member), message: teamMessages.memberAdded };
   });
+  await ctx.live.agentChanged(input.userId); // the live floors of both teams
+  return added;
 }
 
 async function existingMember(db: Db, teamId: string, memberId: string) {
@@ -228,7 +234,7 @@ export async function removeMember(
   memberId: string,
   change: Change,
 ) {
-  await ctx.db.transaction().execute(async (trx) => {
+  const userId = await ctx.db.transaction().execute(async (trx) => {
     const team = await manageableTeam(trx, change.actor, teamId);
     const member = await existingMember(trx, teamId, memberId);
     await repo.deleteMembershipOfUser(trx, member.user_id);
@@ -241,5 +247,7 @@ export async function removeMember(
       at: ctx.clock.now(),
       details: { teamId, teamName: team.name },
     });
+    return member.user_id;
   });
+  await ctx.live.agentChanged(userId);
 }

@@ -1,0 +1,339 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../platform/database';
+import type { EmployeeScope } from '../employees/employees.repository';
+
+/**
+ * The analytics views' SQL: one query per view, scoped in SQL, never a query per employee.
+ * Each view is one function here so the benchmark can move it onto per-agent daily rollups
+ * without touching the service. Rules shared by every view:
+ * - a call counts when it has an outcome (answered, declined, missed) and by when it came
+ *   in (`time_received` in [start, end)) — served by `call_logs_analytics_idx`;
+ * - a status interval counts for its part inside [start, end); the open interval counts up
+ *   to `now`; a closed interval without a duration is ignored (spec §3); one wholly inside
+ *   the window counts its stored `duration_seconds` — served by
+ *   `employee_status_log_analytics_idx` (closed) and the one-open-per-user index (open).
+ */
+export interface AnalyticsWindow {
+  /** Null: from the beginning. */
+  start: Date | null;
+  /** Null: up to now. */
+  end: Date | null;
+  now: Date;
+}
+
+const and = (conditions: RawBuilder<unknown>[]) =>
+  conditions.length === 0 ? sql`true` : sql.join(conditions, sql` AND `);
+
+/** Calls (alias `c`) with an outcome, that came in within the window. */
+function callsInWindow(w: AnalyticsWindow) {
+  return and([
+    sql`c.call_status IS NOT NULL`,
+    ...(w.start ? [sql`c.time_received >= ${w.start}::timestamptz`] : []),
+    ...(w.end ? [sql`c.time_received < ${w.end}::timestamptz`] : []),
+  ]);
+}
+
+/** Per group of calls (alias `c`): every count and time the figures are derived from. */
+const callAggregates = sql`
+  count(*)::int AS total_calls,
+  count(*) FILTER (WHERE c.call_status = 'answered')::int AS answered,
+  count(*) FILTER (WHERE c.call_status = 'declined')::int AS declined,
+  count(*) FILTER (WHERE c.call_status = 'missed')::int AS missed,
+  count(*) FILTER (WHERE c.call_type = 'inbound')::int AS inbound_offered,
+  count(*) FILTER (WHERE c.call_type = 'inbound' AND c.call_status = 'answered')::int AS inbound_answered,
+  count(c.duration_seconds) FILTER (WHERE c.call_status = 'answered')::int AS handled_calls,
+  coalesce(sum(c.duration_seconds), 0)::float8 AS talk_seconds`;
+
+/** The same columns for a group with no calls (a LEFT JOIN that found none). */
+const callTotalsOf = (alias: string) => {
+  const column = (name: string) => sql`coalesce(${sql.ref(`${alias}.${name}`)}, 0)`;
+  return sql`
+    ${column('total_calls')}::int AS total_calls,
+    ${column('answered')}::int AS answered,
+    ${column('declined')}::int AS declined,
+    ${column('missed')}::int AS missed,
+    ${column('inbound_offered')}::int AS inbound_offered,
+    ${column('inbound_answered')}::int AS inbound_answered,
+    ${column('handled_calls')}::int AS handled_calls,
+    ${column('talk_seconds')}::float8 AS talk_seconds`;
+};
+
+/** Per group of intervals (alias `i`): the seconds the metrics need. */
+const statusAggregates = sql`
+  coalesce(sum(i.seconds) FILTER (WHERE i.status = 'available'), 0)::float8 AS available_seconds,
+  coalesce(sum(i.seconds) FILTER (WHERE i.status = 'on_call'), 0)::float8 AS on_call_seconds,
+  coalesce(sum(i.seconds) FILTER (WHERE i.status = 'after_call'), 0)::float8 AS after_call_seconds`;
+
+const statusTotalsOf = (alias: string) => {
+  const column = (name: string) => sql`coalesce(${sql.ref(`${alias}.${name}`)}, 0)::float8`;
+  return sql`
+    ${column('available_seconds')} AS available_seconds,
+    ${column('on_call_seconds')} AS on_call_seconds,
+    ${column('after_call_seconds')} AS after_call_seconds`;
+};
+
+/**
+ * The status intervals of the users `forUser` selects (a condition on `l.user_id`), clipped
+ * to the window: user_id, status, started_at, ended_at and `seconds` counted in the window.
+ * Closed and open intervals are two index-friendly halves of a UNION ALL.
+ */
+function statusIntervalsIn(w: AnalyticsWindow, forUser: RawBuilder<unknown>) {
+  const clippedStart = w.start
+    ? sql`greatest(l.started_at, ${w.start}::timestamptz)`
+    : sql`l.started_at`;
+  const closedEnd = w.end ? sql`least(l.ended_at, ${w.end}::timestamptz)` : sql`l.ended_at`;
+  const openEnd = w.end
+    ? sql`least(${w.now}::timestamptz, ${w.end}::timestamptz)`
+    : sql`${w.now}::timestamptz`;
+  const secondsBetween = (from: RawBuilder<unknown>, to: RawBuilder<unknown>) =>
+    sql`greatest(0, floor(extract(epoch from (${to} - ${from}))))::int`;
+  const wholeInside = and([
+    ...(w.start ? [sql`l.started_at >= ${w.start}::timestamptz`] : []),
+    ...(w.end ? [sql`l.ended_at <= ${w.end}::timestamptz`] : []),
+  ]);
+  return sql`
+    SELECT l.user_id, l.status, l.started_at, l.ended_at,
+      CASE WHEN ${wholeInside} THEN l.duration_seconds
+           ELSE ${secondsBetween(clippedStart, closedEnd)} END AS seconds
+    FROM employee_status_log AS l
+    WHERE ${and([
+      forUser,
+      sql`l.ended_at IS NOT NULL`,
+      sql`l.duration_seconds IS NOT NULL`,
+      ...(w.start ? [sql`l.ended_at > ${w.start}::timestamptz`] : []),
+      ...(w.end ? [sql`l.started_at < ${w.end}::timestamptz`] : []),
+    ])}
+    UNION ALL
+    SELECT l.user_id, l.status, l.started_at, l.ended_at,
+      ${secondsBetween(clippedStart, openEnd)} AS seconds
+    FROM employee_status_log AS l
+    WHERE ${and([
+      forUser,
+      sql`l.ended_at IS NULL`,
+      sql`l.started_at < ${openEnd}`,
+      ...(w.start ? [sql`${openEnd} > ${w.start}::timestamptz`] : []),
+    ])}`;
+}
+
+/** The columns every view's figures come back with. */
+export interface TotalsRow {
+  total_calls: number;
+  answered: number;
+  declined: number;
+  missed: number;
+  inbound_offered: number;
+  inbound_answered: number;
+  handled_calls: number;
+  talk_seconds: number;
+  available_seconds: number;
+  on_call_seconds: number;
+  after_call_seconds: number;
+}
+
+/** Every team (by name) with its employees' figures: the super admin's team cards. */
+export async function teamAnalytics(db: Db, w: AnalyticsWindow) {
+  const result = await sql<
+    TotalsRow & { id: string; name: string; description: string | null; employee_count: number }
+  >`
+    WITH staff AS (
+      SELECT u.id, u.team_id FROM users AS u
+      WHERE u.role = 'employee' AND u.team_id IS NOT NULL
+    ),
+    headcount AS (
+      SELECT team_id, count(*)::int AS employee_count FROM staff GROUP BY team_id
+    ),
+    calls AS (
+      SELECT s.team_id, ${callAggregates}
+      FROM call_logs AS c JOIN staff AS s ON s.id = c.user_id
+      WHERE ${callsInWindow(w)}
+      GROUP BY s.team_id
+    ),
+    intervals AS (${statusIntervalsIn(w, sql`l.user_id IN (SELECT id FROM staff)`)}),
+    status_time AS (
+      SELECT s.team_id, ${statusAggregates}
+      FROM intervals AS i JOIN staff AS s ON s.id = i.user_id
+      GROUP BY s.team_id
+    )
+    SELECT t.id, t.name, t.description,
+      coalesce(h.employee_count, 0)::int AS employee_count,
+      ${callTotalsOf('calls')}, ${statusTotalsOf('st')}
+    FROM teams AS t
+    LEFT JOIN headcount AS h ON h.team_id = t.id
+    LEFT JOIN calls ON calls.team_id = t.id
+    LEFT JOIN status_time AS st ON st.team_id = t.id
+    ORDER BY lower(t.name), t.id
+  `.execute(db);
+  return result.rows;
+}
+
+/** Employees (role employee) in scope, optionally in one team and matching a search. */
+function staffInScope(scope: EmployeeScope, filters: EmployeeFilters) {
+  const search = filters.search?.toLowerCase();
+  return and([
+    sql`u.role = 'employee'`,
+    ...('all' in scope ? [] : [sql`u.team_id = ${scope.teamId}`]),
+    ...(filters.teamId ? [sql`u.team_id = ${filters.teamId}`] : []),
+    ...(filters.employeeId ? [sql`u.id = ${filters.employeeId}`] : []),
+    ...(search
+      ? [
+          sql`(position(${search} in lower(u.username)) > 0
+            OR position(${search} in lower(coalesce(ei.full_name, ''))) > 0)`,
+        ]
+      : []),
+  ]);
+}
+
+export interface EmployeeFilters {
+  teamId?: string | undefined;
+  /** Username or full name contains it, ignoring case (spec §5). */
+  search?: string | undefined;
+  employeeId?: string | undefined;
+}
+
+interface EmployeeColumns {
+  id: string;
+  username: string;
+  full_name: string | null;
+  team_id: string | null;
+  team_name: string | null;
+}
+
+/** The employee cards: everyone in scope (by username) with their figures. */
+export async function employeeAnalytics(
+  db: Db,
+  scope: EmployeeScope,
+  filters: EmployeeFilters,
+  w: AnalyticsWindow,
+) {
+  const result = await sql<TotalsRow & EmployeeColumns>`
+    WITH staff AS (
+      SELECT u.id, u.username, ei.full_name, u.team_id, t.name AS team_name
+      FROM users AS u
+      LEFT JOIN employee_info AS ei ON ei.user_id = u.id
+      LEFT JOIN teams AS t ON t.id = u.team_id
+      WHERE ${staffInScope(scope, filters)}
+    ),
+    calls AS (
+      SELECT c.user_id, ${callAggregates}
+      FROM call_logs AS c
+      WHERE c.user_id IN (SELECT id FROM staff) AND ${callsInWindow(w)}
+      GROUP BY c.user_id
+    ),
+    intervals AS (${statusIntervalsIn(w, sql`l.user_id IN (SELECT id FROM staff)`)}),
+    status_time AS (
+      SELECT i.user_id, ${statusAggregates} FROM intervals AS i GROUP BY i.user_id
+    )
+    SELECT s.id, s.username, s.full_name, s.team_id, s.team_name,
+      ${callTotalsOf('calls')}, ${statusTotalsOf('st')}
+    FROM staff AS s
+    LEFT JOIN calls ON calls.user_id = s.id
+    LEFT JOIN status_time AS st ON st.user_id = s.id
+    ORDER BY lower(s.username), s.id
+  `.execute(db);
+  return result.rows;
+}
+
+export interface StatusTimeRecord {
+  status: string;
+  sessions: number;
+  seconds: number;
+}
+
+/**
+ * One employee, if in scope: their figures, seconds and intervals per status, and how many
+ * records of theirs exist at all (what Delete erases). No row: not in scope.
+ */
+export async function employeeDetail(
+  db: Db,
+  scope: EmployeeScope,
+  employeeId: string,
+  w: AnalyticsWindow,
+) {
+  const result = await sql<
+    TotalsRow &
+      EmployeeColumns & {
+        created_at: Date;
+        statuses: StatusTimeRecord[];
+        record_calls: number;
+        record_status_intervals: number;
+        record_sessions: number;
+      }
+  >`
+    WITH employee AS (
+      SELECT u.id, u.username, ei.full_name, u.team_id, t.name AS team_name, u.created_at
+      FROM users AS u
+      LEFT JOIN employee_info AS ei ON ei.user_id = u.id
+      LEFT JOIN teams AS t ON t.id = u.team_id
+      WHERE ${staffInScope(scope, { employeeId })}
+    ),
+    calls AS (
+      SELECT ${callAggregates}
+      FROM call_logs AS c
+      WHERE c.user_id IN (SELECT id FROM employee) AND ${callsInWindow(w)}
+    ),
+    intervals AS (${statusIntervalsIn(w, sql`l.user_id IN (SELECT id FROM employee)`)}),
+    status_time AS (
+      SELECT i.status, count(*)::int AS sessions, sum(i.seconds)::float8 AS seconds
+      FROM intervals AS i GROUP BY i.status
+    ),
+    status_totals AS (SELECT ${statusAggregates} FROM intervals AS i)
+    SELECT e.id, e.username, e.full_name, e.team_id, e.team_name, e.created_at,
+      ${callTotalsOf('calls')}, ${statusTotalsOf('st')},
+      (SELECT coalesce(
+         json_agg(json_build_object('status', status, 'sessions', sessions, 'seconds', seconds)),
+         '[]'::json)
+       FROM status_time) AS statuses,
+      (SELECT count(*) FROM call_logs WHERE user_id = e.id)::int AS record_calls,
+      (SELECT count(*) FROM employee_status_log WHERE user_id = e.id)::int
+        AS record_status_intervals,
+      (SELECT count(*) FROM employee_sessions WHERE user_id = e.id)::int AS record_sessions
+    FROM employee AS e CROSS JOIN calls CROSS JOIN status_totals AS st
+  `.execute(db);
+  return result.rows[0];
+}
+
+export type EmployeeDetailRow = NonNullable<Awaited<ReturnType<typeof employeeDetail>>>;
+
+/** The employee (id, username) if in scope: the CSV export's check and file name. */
+export function findEmployeeInScope(db: Db, scope: EmployeeScope, employeeId: string) {
+  return sql<{ id: string; username: string }>`
+    SELECT u.id, u.username FROM users AS u
+    LEFT JOIN employee_info AS ei ON ei.user_id = u.id
+    WHERE ${staffInScope(scope, { employeeId })}
+  `
+    .execute(db)
+    .then((result) => result.rows[0]);
+}
+
+export interface TimelineRow {
+  kind: 'call' | 'status';
+  started_at: Date;
+  ended_at: Date | null;
+  /** Calls: the duration; status intervals: the seconds counted in the window. */
+  seconds: number | null;
+  status: string | null;
+  call_status: string | null;
+  call_type: string | null;
+  phone_number: string | null;
+  notes: string | null;
+}
+
+/**
+ * One employee's calls and status intervals in the window, by start: the rows the detail's
+ * figures are summed from (the CSV export).
+ */
+export async function employeeTimeline(db: Db, employeeId: string, w: AnalyticsWindow) {
+  const result = await sql<TimelineRow>`
+    SELECT 'call' AS kind, c.time_received AS started_at, c.ended_at,
+      c.duration_seconds AS seconds, NULL::text AS status, c.call_status, c.call_type,
+      c.phone_number, c.notes
+    FROM call_logs AS c
+    WHERE c.user_id = ${employeeId} AND ${callsInWindow(w)}
+    UNION ALL
+    SELECT 'status' AS kind, i.started_at, i.ended_at, i.seconds, i.status, NULL::text,
+      NULL::text, NULL::text, NULL::text
+    FROM (${statusIntervalsIn(w, sql`l.user_id = ${employeeId}`)}) AS i
+    ORDER BY started_at, kind
+  `.execute(db);
+  return result.rows;
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { idParamsSchema } from '../../../shared/schemas/admins';
+import {
+  analyticsExportQuerySchema,
+  analyticsRangeQuerySchema,
+  employeeAnalyticsDetailSchema,
+  employeeAnalyticsListSchema,
+  employeeAnalyticsQuerySchema,
+  rangeSelectionOf,
+  teamAnalyticsListSchema,
+} from '../../../shared/schemas/analytics';
+import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { changeBy } from '../auth/sessions';
+import * as analytics from './analytics.service';
+
+const RANGE_HELP =
+  '`range` = today | yesterday | last7 | thisMonth | all (default), or `from` and `to` ' +
+  "(YYYY-MM-DD, both included), in the call centre's time zone";
+
+/**
+ * The analytics page (spec §2 'Analytics page') and the agent's own analytics. Every figure
+ * comes from one SQL query per view, scoped by role in the query.
+ */
+export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/api/analytics/teams',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: `Team cards with their employees' figures (super admins). ${RANGE_HELP}`,
+        querystring: analyticsRangeQuerySchema,
+        response: { 200: teamAnalyticsListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      analytics.teamAnalytics(ctx, changeBy(request).actor, rangeSelectionOf(request.query)),
+  );
+
+  app.get(
+    '/api/analytics/employees',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'Employee cards within your scope, by username; `teamId` narrows to a team, ' +
+          `\`search\` matches username or full name. ${RANGE_HELP}`,
+        querystring: employeeAnalyticsQuerySchema,
+        response: { 200: employeeAnalyticsListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      analytics.employeeAnalyticsList(
+        ctx,
+        changeBy(request).actor,
+        request.query,
+        rangeSelectionOf(request.query),
+      ),
+  );
+
+  app.get(
+    '/api/analytics/employees/:id',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary: `One employee: call distribution, status time tracking, metrics. ${RANGE_HELP}`,
+        params: idParamsSchema,
+        querystring: analyticsRangeQuerySchema,
+        response: { 200: employeeAnalyticsDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      analytics.employeeAnalyticsDetail(
+        ctx,
+        changeBy(request).actor,
+        request.params.id,
+        rangeSelectionOf(request.query),
+      ),
+  );
+
+  app.get(
+    '/api/analytics/export.csv',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'CSV of the current view: the employee cards (`teamId`, `search`), or with ' +
+          "`employeeId` that employee's calls and status intervals. " +
+          `The range is in the file name. ${RANGE_HELP}`,
+        querystring: analyticsExportQuerySchema,
+        response: {
+          200: z.string().describe('text/csv; a file to download'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await analytics.exportCsv(
+        ctx,
+        changeBy(request).actor,
+        request.query,
+        rangeSelectionOf(request.query),
+      );
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.content);
+    },
+  );
+
+  app.get(
+    '/api/agent/analytics',
+    {
+      schema: {
+        tags: ['agent'],
+        summary: `Your own analytics, the same view as an admin's employee detail. ${RANGE_HELP}`,
+        querystring: analyticsRangeQuerySchema,
+        response: { 200: employeeAnalyticsDetailSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      analytics.ownAnalytics(ctx, changeBy(request).actor, rangeSelectionOf(request.query)),
+  );
+};

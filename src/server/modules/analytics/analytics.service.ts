@@ -1,0 +1,231 @@
+import {
+  type RangeSelection,
+  type ResolvedRange,
+  deriveCallFigures,
+  isStatusFlagged,
+  rangeFileLabel,
+  resolveRange,
+  roundToTenth,
+} from '../../../shared/analytics';
+import {
+  canSeeEmployeeAnalytics,
+  canSeeTeamAnalytics,
+  employeeScope,
+} from '../../../shared/permissions';
+import type {
+  AnalyticsExportQuery,
+  CallFigures,
+  EmployeeAnalyticsDetail,
+  EmployeeAnalyticsList,
+  EmployeeAnalyticsQuery,
+  ResolvedRangeBody,
+  StatusTimeRow,
+  TeamAnalyticsList,
+} from '../../../shared/schemas/analytics';
+import type { SessionUser } from '../../../shared/schemas/auth';
+import { agentStatuses, statusLabel } from '../../../shared/statuses';
+import type { AppContext } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { EmployeeScope } from '../employees/employees.repository';
+import { employeeListCsv, employeeTimelineCsv } from './analytics.csv';
+import * as repo from './analytics.repository';
+
+/** The range in the call centre's zone, relative to the server's clock. */
+function windowOf(ctx: AppContext, selection: RangeSelection) {
+  const now = ctx.clock.now();
+  const range = resolveRange(selection, now, ctx.config.callCentreTimeZone);
+  const window: repo.AnalyticsWindow = { start: range.start, end: range.end, now };
+  return { range, window, body: rangeBody(range, now) };
+}
+
+function rangeBody(range: ResolvedRange, now: Date): ResolvedRangeBody {
+  return {
+    preset: range.preset,
+    from: range.from,
+    to: range.to,
+    start: range.start?.toISOString() ?? null,
+    end: range.end?.toISOString() ?? null,
+    timeZone: range.timeZone,
+    computedAt: now.toISOString(),
+  };
+}
+
+function figuresOf(row: repo.TotalsRow): CallFigures {
+  return deriveCallFigures({
+    totalCalls: row.total_calls,
+    answered: row.answered,
+    declined: row.declined,
+    missed: row.missed,
+    inboundOffered: row.inbound_offered,
+    inboundAnswered: row.inbound_answered,
+    handledCalls: row.handled_calls,
+    talkSeconds: row.talk_seconds,
+    availableSeconds: row.available_seconds,
+    onCallSeconds: row.on_call_seconds,
+    afterCallSeconds: row.after_call_seconds,
+  });
+}
+
+const teamOf = (row: { team_id: string | null; team_name: string | null }) =>
+  row.team_id && row.team_name ? { id: row.team_id, name: row.team_name } : null;
+
+/** Admins see analytics within their employee scope (spec §1, §6); anyone else, 403. */
+function analyticsScope(actor: SessionUser): EmployeeScope {
+  if (!canSeeEmployeeAnalytics(actor)) throw new AppError('FORBIDDEN');
+  return employeeScope(actor);
+}
+
+/** The super admin's team cards (spec §2): every team, its employees' figures. */
+export async function teamAnalytics(
+  ctx: AppContext,
+  actor: SessionUser,
+  selection: RangeSelection,
+): Promise<TeamAnalyticsList> {
+  if (!canSeeTeamAnalytics(actor)) throw new AppError('FORBIDDEN');
+  const { window, body } = windowOf(ctx, selection);
+  const rows = await repo.teamAnalytics(ctx.db, window);
+  return {
+    range: body,
+    teams: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      employeeCount: row.employee_count,
+      figures: figuresOf(row),
+    })),
+  };
+}
+
+/**
+ * The employee cards in the viewer's scope. `teamId` narrows within the scope: another
+ * team's id gives an empty list, never its employees.
+ */
+export async function employeeAnalyticsList(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: Pick<EmployeeAnalyticsQuery, 'teamId' | 'search'>,
+  selection: RangeSelection,
+): Promise<EmployeeAnalyticsList> {
+  const scope = analyticsScope(actor);
+  const { window, body } = windowOf(ctx, selection);
+  const rows = await repo.employeeAnalytics(
+    ctx.db,
+    scope,
+    { teamId: query.teamId, search: query.search || undefined },
+    window,
+  );
+  return {
+    range: body,
+    employees: rows.map((row) => ({
+      id: row.id,
+      username: row.username,
+      full_name: row.full_name,
+      team: teamOf(row),
+      figures: figuresOf(row),
+    })),
+  };
+}
+
+const statusOrder = (status: string) => {
+  const index = (agentStatuses as readonly string[]).indexOf(status);
+  return index === -1 ? agentStatuses.length : index;
+};
+
+function statusRowsOf(records: repo.StatusTimeRecord[]): StatusTimeRow[] {
+  return [...records]
+    .sort(
+      (a, b) => statusOrder(a.status) - statusOrder(b.status) || a.status.localeCompare(b.status),
+    )
+    .map((record) => {
+      const totalSeconds = Number(record.seconds);
+      const sessions = Number(record.sessions);
+      return {
+        status: record.status,
+        label: statusLabel(record.status),
+        totalSeconds,
+        sessions,
+        averageSeconds: roundToTenth(sessions === 0 ? 0 : totalSeconds / sessions) ?? 0,
+        flagged: isStatusFlagged(record.status, totalSeconds, sessions),
+      };
+    });
+}
+
+async function detailOf(
+  ctx: AppContext,
+  scope: EmployeeScope,
+  employeeId: string,
+  selection: RangeSelection,
+): Promise<EmployeeAnalyticsDetail> {
+  const { window, body } = windowOf(ctx, selection);
+  const row = await repo.employeeDetail(ctx.db, scope, employeeId, window);
+  if (!row) throw new AppError('EMPLOYEE_NOT_FOUND');
+  return {
+    range: body,
+    employee: {
+      id: row.id,
+      username: row.username,
+      full_name: row.full_name,
+      team: teamOf(row),
+      created_at: row.created_at.toISOString(),
+    },
+    figures: figuresOf(row),
+    statusTimes: statusRowsOf(row.statuses),
+    records: {
+      calls: row.record_calls,
+      statusIntervals: row.record_status_intervals,
+      sessions: row.record_sessions,
+    },
+  };
+}
+
+/** One employee's detail; outside the viewer's scope an employee is not found (404). */
+export function employeeAnalyticsDetail(
+  ctx: AppContext,
+  actor: SessionUser,
+  employeeId: string,
+  selection: RangeSelection,
+) {
+  return detailOf(ctx, analyticsScope(actor), employeeId, selection);
+}
+
+/** The agent's own detail (the portal's Analytics page): employees only, their data only. */
+export function ownAnalytics(ctx: AppContext, actor: SessionUser, selection: RangeSelection) {
+  if (actor.role !== 'employee') throw new AppError('FORBIDDEN');
+  return detailOf(ctx, { all: true }, actor.id, selection);
+}
+
+export interface CsvFile {
+  fileName: string;
+  content: string;
+}
+
+/** A file-name-safe form of a username. */
+const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 64);
+
+/**
+ * CSV of the current view: the employee cards with their figures, or — with `employeeId` —
+ * that employee's calls and status intervals. The range is in the file name.
+ */
+export async function exportCsv(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: AnalyticsExportQuery,
+  selection: RangeSelection,
+): Promise<CsvFile> {
+  const scope = analyticsScope(actor);
+  if (query.employeeId) {
+    const employee = await repo.findEmployeeInScope(ctx.db, scope, query.employeeId);
+    if (!employee) throw new AppError('EMPLOYEE_NOT_FOUND');
+    const { range, window } = windowOf(ctx, selection);
+    const rows = await repo.employeeTimeline(ctx.db, employee.id, window);
+    return {
+      fileName: `switchboard-${fileNamePart(employee.username)}-${rangeFileLabel(range)}.csv`,
+      content: employeeTimelineCsv(rows, range.timeZone),
+    };
+  }
+  const list = await employeeAnalyticsList(ctx, actor, query, selection);
+  return {
+    fileName: `switchboard-agents-${rangeFileLabel(list.range)}.csv`,
+    content: employeeListCsv(list.employees),
+  };
+}

@@ -1,0 +1,979 @@
+import { type KyselyPlugin, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { startOfDayIn } from '../../../shared/analytics';
+import type {
+  CallFigures,
+  EmployeeAnalyticsDetail,
+  EmployeeAnalyticsList,
+  TeamAnalyticsList,
+} from '../../../shared/schemas/analytics';
+import type { SessionUser } from '../../../shared/schemas/auth';
+import type { Db } from '../../platform/database';
+import {
+  DEFAULT_PASSWORD,
+  joinTeam,
+  newAdmin,
+  newEmployee,
+  newSuperAdmin,
+  newTeam,
+} from '../../test/factories';
+import { type TestApp, createTestApp, sessionCookieOf } from '../../test/test-app';
+import { csvCell } from './analytics.csv';
+import * as analytics from './analytics.service';
+
+/**
+ * A floor with hand-computed answers. Now is Sunday 15 March 2026, noon in New York (EDT,
+ * UTC−4): 'today' is [04:00Z 15 Mar, 04:00Z 16 Mar), 'yesterday' the day before.
+ */
+const t = await createTestApp();
+const NOW = '2026-03-15T16:00:00Z';
+t.clock.set(NOW);
+
+const north = await newTeam(t.db, { name: 'North', description: 'Inbound sales' });
+const south = await newTeam(t.db, { name: 'South' });
+const empty = await newTeam(t.db, { name: 'Empty' });
+
+const ana = await newEmployee(t.db, { username: 'ana' });
+const ben = await newEmployee(t.db, { username: 'ben' });
+const cy = await newEmployee(t.db, { username: 'cy' });
+const dee = await newEmployee(t.db, { username: 'dee' }); // in no team
+await joinTeam(t.db, north, ana);
+await joinTeam(t.db, north, ben);
+await joinTeam(t.db, south, cy);
+await fullName(ana, 'Ana Lima');
+await fullName(ben, 'Ben Okafor');
+await fullName(dee, '=HYPERLINK("http://evil"), Dee');
+
+const superAdmin = await newSuperAdmin(t.db);
+const northAdmin = await newAdmin(t.db); // an admin with a team: North's member
+await joinTeam(t.db, north, northAdmin);
+const northLeader = await newAdmin(t.db);
+await joinTeam(t.db, north, northLeader, 'team_leader');
+const teamlessAdmin = await newAdmin(t.db);
+
+async function fullName(user: { id: string }, name: string) {
+  await t.db.insertInto('employee_info').values({ user_id: user.id, full_name: name }).execute();
+}
+
+const plus = (iso: string, seconds: number) =>
+  new Date(new Date(iso).getTime() + seconds * 1000).toISOString();
+
+/** A call; an answered one lasts `seconds` unless `open` (still in progress). */
+async function call(
+  db: Db,
+  user: { id: string },
+  at: string,
+  outcome: 'answered' | 'declined' | 'missed' | 'ringing',
+  options: { type?: 'inbound' | 'outbound'; seconds?: number; open?: boolean; notes?: string } = {},
+) {
+  const { type = 'inbound', seconds = 0, open = false, notes = null } = options;
+  const answered = outcome === 'answered';
+  await db
+    .insertInto('call_logs')
+    .values({
+      user_id: user.id,
+      phone_number: '12125550100',
+      call_type: type,
+      call_status: outcome === 'ringing' ? null : outcome,
+      time_received: at,
+      answered_at: answered ? at : null,
+      ended_at: outcome === 'ringing' || open ? null : plus(at, answered ? seconds : 5),
+      duration_seconds: answered && !open ? seconds : null,
+      ring_deadline: outcome === 'ringing' ? plus(at, 20) : null,
+      notes,
+    })
+    .execute();
+}
+
+/** A status interval; `to` null is the open one; a closed one's duration may be forced. */
+async function interval(
+  db: Db,
+  user: { id: string },
+  status: string,
+  from: string,
+  to: string | null,
+  duration?: number | null,
+) {
+  await db
+    .insertInto('employee_status_log')
+    .values({
+      user_id: user.id,
+      status,
+      started_at: from,
+      ended_at: to,
+      duration_seconds:
+        duration !== undefined
+          ? duration
+          : to
+            ? (new Date(to).getTime() - new Date(from).getTime()) / 1000
+            : null,
+    })
+    .execute();
+}
+
+// ana (North) — calls. Today: 6 (one still in progress); yesterday: 3; 1 March: 1.
+await call(t.db, ana, '2026-03-15T14:00:00Z', 'answered', { seconds: 120 });
+await call(t.db, ana, '2026-03-15T14:10:00Z', 'answered', { seconds: 60 });
+await call(t.db, ana, '2026-03-15T04:00:00Z', 'declined'); // today's first instant
+await call(t.db, ana, '2026-03-15T14:30:00Z', 'missed');
+await call(t.db, ana, '2026-03-15T14:40:00Z', 'answered', { type: 'outbound', seconds: 30 });
+await call(t.db, ana, '2026-03-15T15:59:00Z', 'answered', { open: true });
+await call(t.db, ana, '2026-03-14T15:00:00Z', 'answered', { seconds: 200 });
+await call(t.db, ana, '2026-03-14T16:00:00Z', 'missed');
+await call(t.db, ana, '2026-03-15T03:59:59Z', 'declined'); // yesterday's last second
+await call(t.db, ana, '2026-03-01T15:00:00Z', 'answered', { type: 'outbound', seconds: 50 });
+// ana — status intervals.
+await interval(t.db, ana, 'available', '2026-03-14T13:00:00Z', '2026-03-14T14:00:00Z'); // 3600
+await interval(t.db, ana, 'break', '2026-03-14T14:00:00Z', '2026-03-14T14:30:01Z'); // 1801
+await interval(t.db, ana, 'lunch', '2026-03-14T20:00:00Z', '2026-03-14T20:30:00Z'); // 1800
+// 21:00 on the 14th to 09:00 on the 15th, New York: 10,800 s yesterday, 32,400 s today.
+await interval(t.db, ana, 'gone_home', '2026-03-15T01:00:00Z', '2026-03-15T13:00:00Z');
+await interval(t.db, ana, 'available', '2026-03-15T13:00:00Z', '2026-03-15T14:00:00Z'); // 3600
+await interval(t.db, ana, 'on_call', '2026-03-15T14:00:00Z', '2026-03-15T14:02:00Z'); // 120
+await interval(t.db, ana, 'after_call', '2026-03-15T14:02:00Z', '2026-03-15T14:03:30Z'); // 90
+await interval(t.db, ana, 'on_call', '2026-03-15T14:03:30Z', '2026-03-15T14:04:30Z'); // 60
+await interval(t.db, ana, 'after_call', '2026-03-15T14:04:30Z', '2026-03-15T14:06:01Z'); // 91
+await interval(t.db, ana, 'break', '2026-03-15T14:06:01Z', '2026-03-15T14:36:01Z'); // 1800
+// Closed without a duration: ignored (spec §3).
+await interval(t.db, ana, 'personal', '2026-03-15T14:36:01Z', '2026-03-15T15:00:00Z', null);
+await interval(t.db, ana, 'available', '2026-03-15T15:00:00Z', null); // open: 3600 s until now
+for (const day of ['2026-03-14', '2026-03-15']) {
+  await t.db
+    .insertInto('employee_sessions')
+    .values({ user_id: ana.id, session_date: day, session_start: `${day}T13:00:00Z` })
+    .execute();
+}
+
+// ben (North): one answered call and one still ringing (no outcome yet: not counted).
+await call(t.db, ben, '2026-03-15T15:00:00Z', 'answered', { seconds: 100 });
+await call(t.db, ben, '2026-03-15T15:59:50Z', 'ringing');
+await interval(t.db, ben, 'available', '2026-03-15T14:00:00Z', '2026-03-15T15:00:00Z'); // 3600
+await interval(t.db, ben, 'on_call', '2026-03-15T15:00:00Z', '2026-03-15T15:01:40Z'); // 100
+await interval(t.db, ben, 'after_call', '2026-03-15T15:01:40Z', null); // open: 3500 s
+
+// cy (South), no status rows.
+await call(t.db, cy, '2026-03-15T14:00:00Z', 'missed');
+await call(t.db, cy, '2026-03-15T14:05:00Z', 'missed');
+await call(t.db, cy, '2026-03-15T14:10:00Z', 'answered', { seconds: 40 });
+
+// dee (no team): notes that need CSV quoting.
+await call(t.db, dee, '2026-03-15T14:00:00Z', 'answered', {
+  seconds: 10,
+  notes: '@callback, said "later"\nline two',
+});
+
+async function cookieOf(user: { username: string }, app: TestApp = t) {
+  return sessionCookieOf(
+    await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { username: user.username, password: DEFAULT_PASSWORD },
+    }),
+  );
+}
+
+type Viewer = 'super' | 'northAdmin' | 'northLeader' | 'teamless' | 'ana';
+const cookies: Record<Viewer, string> = {
+  super: await cookieOf(superAdmin),
+  northAdmin: await cookieOf(northAdmin),
+  northLeader: await cookieOf(northLeader),
+  teamless: await cookieOf(teamlessAdmin),
+  ana: await cookieOf(ana),
+};
+
+function get(viewer: Viewer, url: string, method: 'GET' | 'DELETE' = 'GET') {
+  return t.app.inject({ method, url, headers: { cookie: cookies[viewer] } });
+}
+async function json<T>(viewer: Viewer, url: string) {
+  const response = await get(viewer, url);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
+}
+
+/** Figures with everything zero and nothing to divide by. */
+const noFigures: CallFigures = {
+  totalCalls: 0,
+  answered: 0,
+  declined: 0,
+  missed: 0,
+  callDurationSeconds: 0,
+  inboundOffered: 0,
+  inboundAnswered: 0,
+  handledCalls: 0,
+  availableSeconds: 0,
+  onCallSeconds: 0,
+  afterCallSeconds: 0,
+  performancePercent: 0,
+  answerRatePercent: null,
+  averageHandleSeconds: null,
+  averageAfterCallSeconds: null,
+  occupancyPercent: null,
+};
+
+const expected = {
+  anaToday: {
+    totalCalls: 6,
+    answered: 4, // the one in progress has an outcome already
+    declined: 1,
+    missed: 1,
+    callDurationSeconds: 210, // 120 + 60 + 30
+    inboundOffered: 5,
+    inboundAnswered: 3,
+    handledCalls: 3, // answered and ended
+    availableSeconds: 7200, // 3600 + the open interval's 3600
+    onCallSeconds: 180,
+    afterCallSeconds: 181,
+    performancePercent: 67, // 4 of 6
+    answerRatePercent: 60, // 3 of 5 inbound
+    averageHandleSeconds: 70, // 210 / 3
+    averageAfterCallSeconds: 60.3, // 181 / 3
+    occupancyPercent: 4.8, // 361 / 7561
+  },
+  anaYesterday: {
+    totalCalls: 3,
+    answered: 1,
+    declined: 1,
+    missed: 1,
+    callDurationSeconds: 200,
+    inboundOffered: 3,
+    inboundAnswered: 1,
+    handledCalls: 1,
+    availableSeconds: 3600,
+    onCallSeconds: 0,
+    afterCallSeconds: 0,
+    performancePercent: 33,
+    answerRatePercent: 33.3,
+    averageHandleSeconds: 200,
+    averageAfterCallSeconds: 0,
+    occupancyPercent: 0,
+  },
+  anaAllTime: {
+    totalCalls: 10,
+    answered: 6,
+    declined: 2,
+    missed: 2,
+    callDurationSeconds: 460,
+    inboundOffered: 8,
+    inboundAnswered: 4,
+    handledCalls: 5,
+    availableSeconds: 10800,
+    onCallSeconds: 180,
+    afterCallSeconds: 181,
+    performancePercent: 60,
+    answerRatePercent: 50,
+    averageHandleSeconds: 92, // 460 / 5
+    averageAfterCallSeconds: 36.2, // 181 / 5
+    occupancyPercent: 3.2, // 361 / 11161
+  },
+  ben: {
+    totalCalls: 1,
+    answered: 1,
+    declined: 0,
+    missed: 0,
+    callDurationSeconds: 100,
+    inboundOffered: 1,
+    inboundAnswered: 1,
+    handledCalls: 1,
+    availableSeconds: 3600,
+    onCallSeconds: 100,
+    afterCallSeconds: 3500,
+    performancePercent: 100,
+    answerRatePercent: 100,
+    averageHandleSeconds: 100,
+    averageAfterCallSeconds: 3500,
+    occupancyPercent: 50, // 3600 / 7200
+  },
+  cy: {
+    ...noFigures,
+    totalCalls: 3,
+    answered: 1,
+    missed: 2,
+    callDurationSeconds: 40,
+    inboundOffered: 3,
+    inboundAnswered: 1,
+    handledCalls: 1,
+    performancePercent: 33,
+    answerRatePercent: 33.3,
+    averageHandleSeconds: 40,
+    averageAfterCallSeconds: 0,
+  },
+  dee: {
+    ...noFigures,
+    totalCalls: 1,
+    answered: 1,
+    callDurationSeconds: 10,
+    inboundOffered: 1,
+    inboundAnswered: 1,
+    handledCalls: 1,
+    performancePercent: 100,
+    answerRatePercent: 100,
+    averageHandleSeconds: 10,
+    averageAfterCallSeconds: 0,
+  },
+} satisfies Record<string, CallFigures>;
+
+const today = {
+  preset: 'today',
+  from: '2026-03-15',
+  to: '2026-03-15',
+  start: '2026-03-15T04:00:00.000Z',
+  end: '2026-03-16T04:00:00.000Z',
+  timeZone: 'America/New_York',
+  computedAt: '2026-03-15T16:00:00.000Z',
+};
+
+describe('GET /api/analytics/teams', () => {
+  it("every team by name with its employees' figures, all time by default", async () => {
+    const body = await json<TeamAnalyticsList>('super', '/api/analytics/teams');
+    expect(body.range).toEqual({
+      preset: 'all',
+      from: null,
+      to: null,
+      start: null,
+      end: null,
+      timeZone: 'America/New_York',
+      computedAt: '2026-03-15T16:00:00.000Z',
+    });
+    expect(body.teams).toEqual([
+      { id: empty.id, name: 'Empty', description: null, employeeCount: 0, figures: noFigures },
+      {
+        id: north.id,
+        name: 'North',
+        description: 'Inbound sales',
+        employeeCount: 2, // ana and ben; the admins in North are not employees
+        figures: {
+          totalCalls: 11,
+          answered: 7,
+          declined: 2,
+          missed: 2,
+          callDurationSeconds: 560,
+          inboundOffered: 9,
+          inboundAnswered: 5,
+          handledCalls: 6,
+          availableSeconds: 14400,
+          onCallSeconds: 280,
+          afterCallSeconds: 3681,
+          performancePercent: 64, // 7 of 11
+          answerRatePercent: 55.6, // 5 of 9
+          averageHandleSeconds: 93.3, // 560 / 6
+          averageAfterCallSeconds: 613.5, // 3681 / 6
+          occupancyPercent: 21.6, // 3961 / 18361
+        },
+      },
+      { id: south.id, name: 'South', description: null, employeeCount: 1, figures: expected.cy },
+    ]);
+  });
+
+  it("today: yesterday's calls and the part of intervals before midnight are left out", async () => {
+    const body = await json<TeamAnalyticsList>('super', '/api/analytics/teams?range=today');
+    expect(body.range).toEqual(today);
+    expect(body.teams.find((team) => team.id === north.id)!.figures).toEqual({
+      totalCalls: 7,
+      answered: 5,
+      declined: 1,
+      missed: 1,
+      callDurationSeconds: 310,
+      inboundOffered: 6,
+      inboundAnswered: 4,
+      handledCalls: 4,
+      availableSeconds: 10800,
+      onCallSeconds: 280,
+      afterCallSeconds: 3681,
+      performancePercent: 71, // 5 of 7
+      answerRatePercent: 66.7,
+      averageHandleSeconds: 77.5,
+      averageAfterCallSeconds: 920.3, // 3681 / 4
+      occupancyPercent: 26.8, // 3961 / 14761
+    });
+  });
+
+  it.each(['northAdmin', 'northLeader', 'teamless', 'ana'] as const)(
+    'is for super admins only: %s gets 403',
+    async (viewer) => {
+      expect((await get(viewer, '/api/analytics/teams')).statusCode).toBe(403);
+    },
+  );
+});
+
+describe('GET /api/analytics/employees', () => {
+  const usernames = (body: EmployeeAnalyticsList) => body.employees.map((e) => e.username);
+
+  it('a super admin sees every employee, by username, with their figures', async () => {
+    const body = await json<EmployeeAnalyticsList>('super', '/api/analytics/employees');
+    expect(body.employees).toEqual([
+      {
+        id: ana.id,
+        username: 'ana',
+        full_name: 'Ana Lima',
+        team: { id: north.id, name: 'North' },
+        figures: expected.anaAllTime,
+      },
+      {
+        id: ben.id,
+        username: 'ben',
+        full_name: 'Ben Okafor',
+        team: { id: north.id, name: 'North' },
+        figures: expected.ben,
+      },
+      {
+        id: cy.id,
+        username: 'cy',
+        full_name: null,
+        team: { id: south.id, name: 'South' },
+        figures: expected.cy,
+      },
+      {
+        id: dee.id,
+        username: 'dee',
+        full_name: '=HYPERLINK("http://evil"), Dee',
+        team: null,
+        figures: expected.dee,
+      },
+    ]);
+  });
+
+  it('a super admin drills into one team', async () => {
+    const body = await json<EmployeeAnalyticsList>(
+      'super',
+      `/api/analytics/employees?teamId=${north.id}&range=today`,
+    );
+    expect(usernames(body)).toEqual(['ana', 'ben']);
+    expect(body.employees[0]!.figures).toEqual(expected.anaToday);
+  });
+
+  it.each(['northAdmin', 'northLeader'] as const)(
+    "%s sees only their team's employees, and another team's id gives nothing",
+    async (viewer) => {
+      const own = await json<EmployeeAnalyticsList>(viewer, '/api/analytics/employees');
+      expect(usernames(own)).toEqual(['ana', 'ben']);
+      const other = await json<EmployeeAnalyticsList>(
+        viewer,
+        `/api/analytics/employees?teamId=${south.id}`,
+      );
+      expect(other.employees).toEqual([]);
+    },
+  );
+
+  it('an admin with no team sees everyone (spec §1)', async () => {
+    const body = await json<EmployeeAnalyticsList>('teamless', '/api/analytics/employees');
+    expect(usernames(body)).toEqual(['ana', 'ben', 'cy', 'dee']);
+  });
+
+  it.each([
+    ['LIMA', ['ana']], // full name, any case
+    ['oka', ['ben']],
+    ['BEN', ['ben']], // username
+    ['a', ['ana', 'ben']], // 'Ben Okafor' has an a
+    ['nobody', []],
+    ['%', []], // no LIKE wildcards
+  ])('search %s → %o', async (search, found) => {
+    const body = await json<EmployeeAnalyticsList>(
+      'northAdmin',
+      `/api/analytics/employees?search=${encodeURIComponent(search)}`,
+    );
+    expect(usernames(body)).toEqual(found);
+  });
+
+  it('an employee may not list employees', async () => {
+    expect((await get('ana', '/api/analytics/employees')).statusCode).toBe(403);
+  });
+
+  it('refuses a bad range with a message naming the field', async () => {
+    const response = await get('super', '/api/analytics/employees?from=2026-03-02&to=2026-03-01');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'querystring.from',
+    });
+    expect(response.json().error.message).toMatch(/The start date must not be after the end date/);
+  });
+});
+
+describe('GET /api/analytics/employees/:id', () => {
+  it('today: pie counts, status time rows with flags, metrics, records', async () => {
+    const body = await json<EmployeeAnalyticsDetail>(
+      'super',
+      `/api/analytics/employees/${ana.id}?range=today`,
+    );
+    expect(body).toEqual({
+      range: today,
+      employee: {
+        id: ana.id,
+        username: 'ana',
+        full_name: 'Ana Lima',
+        team: { id: north.id, name: 'North' },
+        created_at: ana.created_at.toISOString(),
+      },
+      figures: expected.anaToday,
+      statusTimes: [
+        {
+          status: 'available',
+          label: 'Available',
+          totalSeconds: 7200,
+          sessions: 2,
+          averageSeconds: 3600,
+          flagged: false,
+        },
+        {
+          status: 'on_call',
+          label: 'On Call',
+          totalSeconds: 180,
+          sessions: 2,
+          averageSeconds: 90,
+          flagged: false,
+        },
+        {
+          status: 'break',
+          label: 'Break',
+          totalSeconds: 1800, // exactly the threshold: not over it
+          sessions: 1,
+          averageSeconds: 1800,
+          flagged: false,
+        },
+        {
+          status: 'gone_home',
+          label: 'Gone Home',
+          totalSeconds: 32400, // from midnight only
+          sessions: 1,
+          averageSeconds: 32400,
+          flagged: false,
+        },
+        {
+          status: 'after_call',
+          label: 'After Call Work',
+          totalSeconds: 181,
+          sessions: 2,
+          averageSeconds: 90.5, // over 90 s a session
+          flagged: true,
+        },
+      ],
+      records: { calls: 10, statusIntervals: 12, sessions: 2 },
+    });
+  });
+
+  it('yesterday: the interval running past midnight counts up to it', async () => {
+    const body = await json<EmployeeAnalyticsDetail>(
+      'super',
+      `/api/analytics/employees/${ana.id}?range=yesterday`,
+    );
+    expect(body.figures).toEqual(expected.anaYesterday);
+    expect(body.statusTimes.map((row) => [row.status, row.totalSeconds, row.flagged])).toEqual([
+      ['available', 3600, false],
+      ['break', 1801, true], // over 1,800 s
+      ['lunch', 1800, false],
+      ['gone_home', 10800, false],
+    ]);
+  });
+
+  it('all time; a custom range of the same days gives the same figures', async () => {
+    const all = await json<EmployeeAnalyticsDetail>('super', `/api/analytics/employees/${ana.id}`);
+    expect(all.figures).toEqual(expected.anaAllTime);
+    expect(all.statusTimes.map((row) => [row.status, row.totalSeconds, row.sessions])).toEqual([
+      ['available', 10800, 3],
+      ['on_call', 180, 2],
+      ['break', 3601, 2],
+      ['lunch', 1800, 1],
+      ['gone_home', 43200, 1],
+      ['after_call', 181, 2],
+    ]);
+    expect(all.statusTimes.find((row) => row.status === 'break')!.flagged).toBe(true);
+
+    const custom = await json<EmployeeAnalyticsDetail>(
+      'super',
+      `/api/analytics/employees/${ana.id}?from=2026-03-14&to=2026-03-15`,
+    );
+    expect(custom.range).toMatchObject({ preset: 'custom', from: '2026-03-14', to: '2026-03-15' });
+    expect(custom.figures.totalCalls).toBe(
+      expected.anaToday.totalCalls + expected.anaYesterday.totalCalls,
+    );
+    expect(custom.figures.availableSeconds).toBe(7200 + 3600);
+  });
+
+  it("an employee with no calls and no status: zeros, 'No status data available'", async () => {
+    const quiet = await newEmployee(t.db);
+    const body = await json<EmployeeAnalyticsDetail>(
+      'super',
+      `/api/analytics/employees/${quiet.id}`,
+    );
+    expect(body.figures).toEqual(noFigures);
+    expect(body.statusTimes).toEqual([]);
+    expect(body.records).toEqual({ calls: 0, statusIntervals: 0, sessions: 0 });
+    await t.db.deleteFrom('users').where('id', '=', quiet.id).execute();
+  });
+
+  it('outside the scope an employee is not found; employees may not look', async () => {
+    expect((await get('northAdmin', `/api/analytics/employees/${cy.id}`)).statusCode).toBe(404);
+    expect((await get('northLeader', `/api/analytics/employees/${dee.id}`)).statusCode).toBe(404);
+    expect((await get('northAdmin', `/api/analytics/employees/${ben.id}`)).statusCode).toBe(200);
+    expect((await get('teamless', `/api/analytics/employees/${cy.id}`)).statusCode).toBe(200);
+    expect((await get('super', `/api/analytics/employees/${northAdmin.id}`)).statusCode).toBe(404);
+    expect(
+      (await get('super', '/api/analytics/employees/00000000-0000-4000-8000-000000000000'))
+        .statusCode,
+    ).toBe(404);
+    expect((await get('ana', `/api/analytics/employees/${ana.id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/agent/analytics', () => {
+  it("is the agent's own detail, the same as an admin sees", async () => {
+    for (const range of ['today', 'yesterday', 'all']) {
+      const own = await json<EmployeeAnalyticsDetail>('ana', `/api/agent/analytics?range=${range}`);
+      const admins = await json<EmployeeAnalyticsDetail>(
+        'super',
+        `/api/analytics/employees/${ana.id}?range=${range}`,
+      );
+      expect(own).toEqual(admins);
+    }
+  });
+
+  it('is for employees only', async () => {
+    expect((await get('super', '/api/agent/analytics')).statusCode).toBe(403);
+  });
+});
+
+/** RFC 4180 rows of a CSV body (after its byte-order mark). */
+function parseCsv(body: string) {
+  expect(body.startsWith('\uFEFF')).toBe(true);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const text = body.slice(1);
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += char;
+  }
+  expect(cell).toBe('');
+  return rows;
+}
+
+const asNumber = (cell: string) => (cell === '' ? null : Number(cell));
+
+describe('GET /api/analytics/export.csv', () => {
+  it('the employee cards as CSV, the same numbers as the JSON, the range in the file name', async () => {
+    const query = `teamId=${north.id}&range=today`;
+    const list = await json<EmployeeAnalyticsList>('super', `/api/analytics/employees?${query}`);
+    const response = await get('super', `/api/analytics/export.csv?${query}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="switchboard-agents-2026-03-15_2026-03-15.csv"',
+    );
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([
+      'Full Name',
+      'Username',
+      'Team',
+      'Total Calls',
+      'Answered',
+      'Declined',
+      'Not Answered',
+      'Call Duration (s)',
+      'Performance (%)',
+      'Answer Rate (%)',
+      'Average Handle Time (s)',
+      'Average After-Call Work (s)',
+      'Occupancy (%)',
+      'Available (s)',
+      'On Call (s)',
+      'After Call Work (s)',
+    ]);
+    expect(rows).toHaveLength(list.employees.length);
+    list.employees.forEach((employee, index) => {
+      const row = rows[index]!;
+      const f = employee.figures;
+      expect(row.slice(0, 3)).toEqual([employee.full_name ?? '', employee.username, 'North']);
+      expect(row.slice(3).map(asNumber)).toEqual([
+        f.totalCalls,
+        f.answered,
+        f.declined,
+        f.missed,
+        f.callDurationSeconds,
+        f.performancePercent,
+        f.answerRatePercent,
+        f.averageHandleSeconds,
+        f.averageAfterCallSeconds,
+        f.occupancyPercent,
+        f.availableSeconds,
+        f.onCallSeconds,
+        f.afterCallSeconds,
+      ]);
+    });
+  });
+
+  it('all time in the file name; cells that look like formulas are defused', async () => {
+    const response = await get('super', '/api/analytics/export.csv?search=dee');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="switchboard-agents-all-time.csv"',
+    );
+    expect(response.body).toContain(`"'=HYPERLINK(""http://evil""), Dee",dee,,1,`);
+    expect(parseCsv(response.body)[1]!.slice(0, 3)).toEqual([
+      `'=HYPERLINK("http://evil"), Dee`,
+      'dee',
+      '',
+    ]);
+  });
+
+  it("one employee's calls and status intervals add up to the detail's figures", async () => {
+    const detail = await json<EmployeeAnalyticsDetail>(
+      'super',
+      `/api/analytics/employees/${ana.id}?range=today`,
+    );
+    const response = await get(
+      'super',
+      `/api/analytics/export.csv?employeeId=${ana.id}&range=today`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="switchboard-ana-2026-03-15_2026-03-15.csv"',
+    );
+    const [header, ...rows] = parseCsv(response.body);
+    expect(header).toEqual([
+      'Record',
+      'Started (America/New_York)',
+      'Ended (America/New_York)',
+      'Seconds',
+      'Status',
+      'Call Type',
+      'Call Status',
+      'Phone Number',
+      'Notes',
+    ]);
+    const calls = rows.filter((row) => row[0] === 'Call');
+    const statuses = rows.filter((row) => row[0] === 'Status');
+    expect(calls).toHaveLength(detail.figures.totalCalls);
+    expect(calls.filter((row) => row[6] === 'Not Answered')).toHaveLength(detail.figures.missed);
+    expect(calls.reduce((sum, row) => sum + (asNumber(row[3]!) ?? 0), 0)).toBe(
+      detail.figures.callDurationSeconds,
+    );
+    const secondsByStatus = new Map<string, number>();
+    for (const row of statuses) {
+      secondsByStatus.set(row[4]!, (secondsByStatus.get(row[4]!) ?? 0) + Number(row[3]));
+    }
+    expect(Object.fromEntries(secondsByStatus)).toEqual(
+      Object.fromEntries(detail.statusTimes.map((row) => [row.label, row.totalSeconds])),
+    );
+    expect(statuses).toHaveLength(detail.statusTimes.reduce((sum, row) => sum + row.sessions, 0));
+    // By start, local time with its offset; the interval from yesterday shows its real start.
+    expect(rows[0]!.slice(0, 5)).toEqual([
+      'Status',
+      '2026-03-14T21:00:00-04:00',
+      '2026-03-15T09:00:00-04:00',
+      '32400',
+      'Gone Home',
+    ]);
+    expect(rows.at(-1)!.slice(0, 5)).toEqual(['Call', '2026-03-15T11:59:00-04:00', '', '', '']);
+  });
+
+  it('quotes notes with commas, quotes and line breaks', async () => {
+    const response = await get('super', `/api/analytics/export.csv?employeeId=${dee.id}`);
+    expect(response.body).toContain(`"'@callback, said ""later""\nline two"`);
+    const [, row] = parseCsv(response.body);
+    expect(row).toEqual([
+      'Call',
+      '2026-03-15T10:00:00-04:00',
+      '2026-03-15T10:00:10-04:00',
+      '10',
+      '',
+      'inbound',
+      'Answered',
+      '12125550100',
+      `'@callback, said "later"\nline two`,
+    ]);
+  });
+
+  it('keeps to the scope', async () => {
+    expect(
+      (await get('northAdmin', `/api/analytics/export.csv?employeeId=${cy.id}`)).statusCode,
+    ).toBe(404);
+    const own = parseCsv((await get('northAdmin', '/api/analytics/export.csv')).body);
+    expect(own.slice(1).map((row) => row[1])).toEqual(['ana', 'ben']);
+    expect((await get('ana', '/api/analytics/export.csv')).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['plain', 'plain'],
+    ['=1+2', "'=1+2"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tTAB', "'\tTAB"],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    [-5, '-5'],
+    [12.5, '12.5'],
+    [null, ''],
+  ])('csvCell(%j) → %j', (value, cell) => {
+    expect(csvCell(value)).toBe(cell);
+  });
+});
+
+describe('deleting an employee from the analytics page (DELETE /api/employees/:id)', () => {
+  it('erases the employee and everything of theirs, with an audit row', async () => {
+    const leaving = await newEmployee(t.db, { username: 'leaving' });
+    await joinTeam(t.db, north, leaving);
+    await fullName(leaving, 'Leaving Agent');
+    await call(t.db, leaving, '2026-03-15T14:00:00Z', 'answered', { seconds: 30 });
+    await interval(t.db, leaving, 'available', '2026-03-15T14:00:00Z', null);
+    await t.db
+      .insertInto('employee_sessions')
+      .values({ user_id: leaving.id, session_date: '2026-03-15', session_start: NOW })
+      .execute();
+    await cookieOf(leaving); // an auth session too
+
+    const detail = await json<EmployeeAnalyticsDetail>(
+      'northLeader',
+      `/api/analytics/employees/${leaving.id}`,
+    );
+    expect(detail.records).toEqual({ calls: 1, statusIntervals: 1, sessions: 1 });
+    expect((await get('super', `/api/employees/${leaving.id}`, 'DELETE')).json()).toEqual({
+      ok: true,
+    });
+    for (const table of [
+      'call_logs',
+      'employee_status_log',
+      'employee_sessions',
+      'employee_info',
+      'team_members',
+      'auth_sessions',
+    ] as const) {
+      const left = await t.db
+        .selectFrom(table)
+        .select('user_id')
+        .where('user_id', '=', leaving.id)
+        .execute();
+      expect(left, table).toEqual([]);
+    }
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'target_name'])
+      .where('action', '=', 'employee.deleted')
+      .where('target_id', '=', leaving.id)
+      .execute();
+    expect(audit).toEqual([{ actor_id: superAdmin.id, target_name: 'leaving' }]);
+    expect((await get('super', `/api/analytics/employees/${leaving.id}`)).statusCode).toBe(404);
+    expect((await get('super', `/api/employees/${leaving.id}`, 'DELETE')).statusCode).toBe(404);
+  });
+
+  it('keeps to the scope: out of it is not found, and nothing is erased', async () => {
+    const response = await get('northAdmin', `/api/employees/${cy.id}`, 'DELETE');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('EMPLOYEE_NOT_FOUND');
+    expect((await get('super', `/api/analytics/employees/${cy.id}`)).statusCode).toBe(200);
+    expect((await get('ana', `/api/employees/${ana.id}`, 'DELETE')).statusCode).toBe(403);
+  });
+});
+
+describe('ranges agree with PostgreSQL', () => {
+  it.each(['2026-03-08', '2026-03-09', '2026-11-01', '2026-11-02', '2026-07-04'])(
+    'the first instant of %s in New York',
+    async (date) => {
+      const result = await sql<{ start: Date }>`
+        SELECT (${date}::date::timestamp AT TIME ZONE 'America/New_York') AS start
+      `.execute(t.db);
+      expect(startOfDayIn(date, 'America/New_York')).toEqual(result.rows[0]!.start);
+    },
+  );
+});
+
+/** A second floor whose size we choose, and a db that counts the queries through it. */
+const floor = await createTestApp();
+floor.clock.set(NOW);
+const floorTeam = await newTeam(floor.db, { name: 'Floor' });
+const boss = await newSuperAdmin(floor.db);
+
+describe('SQL queries per view', () => {
+  const agents: { id: string; username: string }[] = [];
+
+  async function growTo(size: number) {
+    while (agents.length < size) {
+      const agent = await newEmployee(floor.db);
+      await joinTeam(floor.db, floorTeam, agent);
+      await call(floor.db, agent, '2026-03-15T14:00:00Z', 'answered', { seconds: 60 });
+      await call(floor.db, agent, '2026-03-15T14:05:00Z', 'missed');
+      await interval(floor.db, agent, 'available', '2026-03-15T13:00:00Z', '2026-03-15T14:00:00Z');
+      await interval(floor.db, agent, 'after_call', '2026-03-15T14:01:00Z', null);
+      agents.push(agent);
+    }
+  }
+
+  async function sessionUser(user: { username: string }): Promise<SessionUser> {
+    const cookie = await cookieOf(user, floor);
+    const me = await floor.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    return me.json().user;
+  }
+
+  /** How many queries each view sends, at the floor's current size. */
+  async function queriesPerView() {
+    let queries = 0;
+    const counter: KyselyPlugin = {
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        queries++;
+        return args.result;
+      },
+    };
+    const ctx = { ...floor.ctx, db: floor.db.withPlugin(counter) };
+    const admin = await sessionUser(boss);
+    const agent = await sessionUser(agents[0]!);
+    const today = { preset: 'today' } as const;
+    const count = async (view: () => Promise<unknown>) => {
+      queries = 0;
+      await view();
+      return queries;
+    };
+    return {
+      teams: await count(() => analytics.teamAnalytics(ctx, admin, today)),
+      employees: await count(() => analytics.employeeAnalyticsList(ctx, admin, {}, today)),
+      detail: await count(() => analytics.employeeAnalyticsDetail(ctx, admin, agent.id, today)),
+      own: await count(() => analytics.ownAnalytics(ctx, agent, today)),
+      listCsv: await count(() => analytics.exportCsv(ctx, admin, {}, today)),
+      employeeCsv: await count(() =>
+        analytics.exportCsv(ctx, admin, { employeeId: agent.id }, today),
+      ),
+    };
+  }
+
+  it('one query per view, whether the floor has 2 agents or 10', async () => {
+    await growTo(2);
+    const small = await queriesPerView();
+    const list = await analytics.employeeAnalyticsList(
+      floor.ctx,
+      await sessionUser(boss),
+      {},
+      {
+        preset: 'today',
+      },
+    );
+    expect(list.employees).toHaveLength(2);
+    await growTo(10);
+    const large = await queriesPerView();
+    expect(large).toEqual(small);
+    expect(small).toEqual({
+      teams: 1,
+      employees: 1,
+      detail: 1,
+      own: 1,
+      listCsv: 1,
+      employeeCsv: 2, // the scope check, then the rows
+    });
+  });
+});

@@ -1,0 +1,19 @@
+import { floorSchema } from '../../../shared/schemas/floor';
+import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { changeBy } from '../auth/sessions';
+import { getFloor } from './floor.service';
+
+export const floorRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/api/analytics/live',
+    {
+      schema: {
+        tags: ['analytics'],
+        summary:
+          'The live floor: every agent in your scope with status, time in it and the call in progress; then `floor.agent` events on the live socket',
+        response: { 200: floorSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => getFloor(ctx, changeBy(request).actor),
+  );
+};

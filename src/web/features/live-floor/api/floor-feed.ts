@@ -1,0 +1,104 @@
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { LIVE_PATH, liveCloseCodes, liveEventSchema } from '../../../../shared/live';
+import { type Floor, type FloorAgent, floorSchema } from '../../../../shared/schemas/floor';
+import { apiRequest } from '../../../lib/api-client';
+import { measureClockOffset } from '../../../lib/clock-offset';
+import { connectLiveSocket, liveSocketUrl } from '../../../lib/live-socket';
+import { floorQueryKey } from '../../../lib/query-keys';
+import { sessionQueryKey } from '../../../lib/session';
+
+/** The floor as this page holds it: agents by username, and how far the server's clock is ahead. */
+export interface FloorSnapshot {
+  agents: FloorAgent[];
+  clockOffsetMs: number;
+}
+
+const byUsername = (a: FloorAgent, b: FloorAgent) => a.username.localeCompare(b.username);
+
+function snapshotOf(floor: Floor, sentAt: number, receivedAt = sentAt): FloorSnapshot {
+  return {
+    agents: [...floor.agents].sort(byUsername),
+    clockOffsetMs: measureClockOffset(floor.serverNow, sentAt, receivedAt),
+  };
+}
+
+async function getFloor(signal?: AbortSignal): Promise<FloorSnapshot> {
+  const sentAt = Date.now();
+  const floor = await apiRequest('/api/analytics/live', { schema: floorSchema, signal });
+  return snapshotOf(floor, sentAt, Date.now());
+}
+
+/** One agent changed: replaced, added in username order, or (null) taken off the floor. */
+export function applyFloorChange(
+  floor: FloorSnapshot,
+  agentId: string,
+  agent: FloorAgent | null,
+): FloorSnapshot {
+  const others = floor.agents.filter((held) => held.id !== agentId);
+  return { ...floor, agents: agent ? [...others, agent].sort(byUsername) : others };
+}
+
+function store(
+  queryClient: QueryClient,
+  update: (held: FloorSnapshot | undefined) => FloorSnapshot | undefined,
+) {
+  queryClient.setQueryData<FloorSnapshot>(floorQueryKey, update);
+}
+
+/**
+ * The live floor (issue 7): the snapshot from `GET /api/analytics/live`, then kept current by
+ * the live socket — the server sends the whole floor on connect (and after anything it may
+ * have missed), then each agent's change, in order. No polling. `isLive` says whether the
+ * socket is up.
+ */
+export function useLiveFloor() {
+  const queryClient = useQueryClient();
+  const [isLive, setIsLive] = useState(false);
+  const floor = useQuery({
+    queryKey: floorQueryKey,
+    queryFn: ({ signal }) => getFloor(signal),
+    staleTime: Infinity,
+  });
+
+  useEffect(() => {
+    const socket = connectLiveSocket({
+      url: liveSocketUrl(LIVE_PATH, window.location),
+      schema: liveEventSchema,
+      finalCloseCodes: Object.values(liveCloseCodes),
+      onEvent: (event, receivedAt) => {
+        setIsLive(true);
+        switch (event.type) {
+          case 'floor.snapshot':
+            store(queryClient, () => snapshotOf(event.floor, receivedAt));
+            break;
+          case 'floor.agent':
+            store(queryClient, (held) =>
+              held
+                ? {
+                    ...applyFloorChange(held, event.agentId, event.agent),
+                    clockOffsetMs: measureClockOffset(event.serverNow, receivedAt),
+                  }
+                : held,
+            );
+            break;
+          case 'agent.state':
+            break;
+        }
+      },
+      onDrop: () => setIsLive(false),
+      onWake: () => void queryClient.invalidateQueries({ queryKey: floorQueryKey }),
+      onFinalClose: (code) => {
+        setIsLive(false);
+        if (code === liveCloseCodes.notSignedIn) {
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        } else {
+          console.warn(`The live feed refused this page (close code ${code})`);
+        }
+      },
+    });
+    return () => socket.close();
+  }, [queryClient]);
+
+  return { floor, isLive };
+}

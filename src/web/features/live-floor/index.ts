@@ -1,0 +1,1 @@
+export { LiveFloorPage } from './components/live-floor-page';
