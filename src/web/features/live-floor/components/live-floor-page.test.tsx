@@ -125,7 +125,7 @@ describe('the live floor view', () => {
 
     act(() => socket.push({ type: 'floor.agent', agentId: 'a2', agent: null, serverNow: NOW }));
     expect(within(table()).queryByRole('row', { name: /Omar Odd/ })).toBeNull();
-    expect(screen.getByText('Showing 1 of 1 agents')).toBeTruthy();
+    expect(screen.getByText('Showing 1 of 1 agent')).toBeTruthy();
 
     act(() => socket.drop());
     expect(screen.getByRole('status').textContent).toBe('Connecting...');

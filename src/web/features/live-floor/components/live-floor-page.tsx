@@ -86,7 +86,7 @@ export function LiveFloorPage() {
           />
           <FloorTable agents={shown} serverNow={serverNow} isEmpty={agents.length === 0} />
           <Text size="sm" c="dimmed">
-            Showing {shown.length} of {agents.length} agents
+            Showing {shown.length} of {agents.length} {agents.length === 1 ? 'agent' : 'agents'}
           </Text>
         </>
       )}
