@@ -30,6 +30,9 @@ export function useAgentLiveFeed() {
             storeAgentSnapshot(queryClient, agentSnapshot(event.state, receivedAt));
             void refreshAgentActivity(queryClient);
             break;
+          case 'floor.snapshot':
+          case 'floor.agent':
+            break; // an admin's events: never sent to an agent
         }
       },
       onReconnect: () => void resyncAgentState(queryClient),
