@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: pure shared rules, the server against a real migrated database
+ * Three projects: pure shared rules (and the bench's helpers), the server against a real migrated database
  * (PGlite in memory, or PostgreSQL when DATABASE_URL is set), and web components in jsdom.
  */
 export default defineConfig({
@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
-          include: ['src/shared/**/*.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,0 +1,323 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { type Browser, chromium } from 'playwright-core';
+import type { Benchmark, BenchContext, BenchResult } from '../benchmark';
+import { type BenchProcess, startProcess, waitForHealthy } from '../process';
+import { summarize } from '../stats';
+import type { WebServerAccounts } from '../web-server';
+
+/**
+ * Issue 8 §4. The production build's JavaScript per page, gzipped (zlib's default level, as
+ * Vite's own build report): what Chromium actually fetches for the sign-in page, the agent
+ * dashboard and the admin portal (fresh browser context each, so nothing is cached), checked
+ * against the Vite manifest: the entry's static imports, and which lazy chunks were loaded.
+ * The Vapi chunk is reported apart (loaded only when a vapi identity answers a call). Then
+ * the time from navigation to an interactive sign-in form, over 10 loads.
+ *
+ * The build goes to a temp directory and a server of its own serves it (bench/web-server.ts),
+ * so dist/web and anyone's running server are left alone.
+ */
+
+const WARMUP_LOADS = 2;
+const MEASURED_LOADS = 10;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** As playwright.config.ts: Debian's Chromium, as root, on a closed network. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+interface WebState {
+  outDir: string;
+  buildSeconds: number;
+  server: BenchProcess;
+  baseUrl: string;
+  accounts: WebServerAccounts;
+}
+
+/** What `vite build --manifest` writes to .vite/manifest.json (the parts read here). */
+export type ViteManifest = Record<
+  string,
+  {
+    file: string;
+    name?: string;
+    src?: string;
+    isEntry?: boolean;
+    isDynamicEntry?: boolean;
+    imports?: string[];
+    dynamicImports?: string[];
+  }
+>;
+
+/** The files a chunk needs before it runs: itself and its static imports, transitively. */
+export function staticClosure(manifest: ViteManifest, key: string, into = new Set<string>()) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+const KB = 1000;
+
+export const webApp: Benchmark<WebState> = {
+  name: 'web-app',
+  title: 'web app: gzipped JS per page, and navigation → interactive sign-in form',
+  scales: ['small', 'medium', 'large'],
+
+  async setup(context) {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(
+        `Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set ` +
+          'CHROMIUM_PATH. Playwright never downloads a browser here.',
+      );
+    }
+    const outDir = context.tempDir('build');
+    context.log('vite build (production, with manifest)…');
+    const buildStarted = performance.now();
+    const build = startProcess(
+      process.execPath,
+      [
+        path.join(context.root, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--manifest',
+        '--logLevel',
+        'warn',
+      ],
+      { cwd: context.root, env: process.env, logFile: path.join(outDir, '..', 'vite-build.log') },
+    );
+    if ((await build.exited) !== 0) throw new Error(`vite build failed:\n${build.logTail()}`);
+    const buildSeconds = (performance.now() - buildStarted) / 1000;
+
+    const port = await context.freePort();
+    const dataDir = context.tempDir('data');
+    const accountsFile = path.join(dataDir, 'accounts.json');
+    context.log(`starting the server on :${port} with a tiny demo call centre…`);
+    const server = startProcess(process.execPath, ['--import', 'tsx', 'bench/web-server.ts'], {
+      cwd: context.root,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        BENCH_WEB_BUILD_DIR: outDir,
+        BENCH_ACCOUNTS_FILE: accountsFile,
+      },
+      logFile: path.join(dataDir, 'server.log'),
+    });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    try {
+      await waitForHealthy(`${baseUrl}/api/health`, server, { timeoutMs: 120_000 });
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+    const accounts = JSON.parse(readFileSync(accountsFile, 'utf8')) as WebServerAccounts;
+    return { outDir, buildSeconds, server, baseUrl, accounts };
+  },
+
+  async run(context, state) {
+    const manifest = JSON.parse(
+      readFileSync(path.join(state.outDir, '.vite/manifest.json'), 'utf8'),
+    ) as ViteManifest;
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+    if (!entryKey) throw new Error('the Vite manifest has no entry');
+    const entryFiles = staticClosure(manifest, entryKey);
+    const vapiChunk = Object.values(manifest).find((chunk) => chunk.name === 'vapi');
+    const lazyFiles = new Set(
+      Object.values(manifest)
+        .map((chunk) => chunk.file)
+        .filter((file) => file.endsWith('.js') && !entryFiles.has(file)),
+    );
+
+    const gzipped = new Map<string, number>();
+    const gzipSize = (file: string) => {
+      let size = gzipped.get(file);
+      if (size === undefined) {
+        size = gzipSync(readFileSync(path.join(state.outDir, file))).length;
+        gzipped.set(file, size);
+      }
+      return size;
+    };
+    const gzipTotal = (files: Iterable<string>) =>
+      [...files].reduce((total, file) => total + gzipSize(file), 0) / KB;
+
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    try {
+      context.log(`${WARMUP_LOADS} warm-up + ${MEASURED_LOADS} loads of /sign-in…`);
+      const loads = await timeSignInLoads(browser, state.baseUrl);
+      const pages = [
+        { label: 'sign-in', path: '/sign-in', account: undefined, targetKb: 120 },
+        { label: 'agent dashboard', path: '/agent', account: state.accounts.agent, targetKb: 250 },
+        { label: 'admin portal', path: '/admin', account: state.accounts.admin, targetKb: 300 },
+      ];
+      const results: BenchResult[] = [];
+      for (const page of pages) {
+        const loaded = await scriptsLoadedBy(browser, state, page.path, page.account);
+        const lazyLoaded = loaded.filter((file) => lazyFiles.has(file));
+        const others = loaded.filter((file) => !entryFiles.has(file) && !lazyFiles.has(file));
+        const missing = [...entryFiles].filter((file) => !loaded.includes(file));
+        const split =
+          lazyLoaded.length === 0
+            ? "the entry's static imports only: no route chunk (routes are not code-split)"
+            : `the entry's static imports + lazy ${lazyLoaded.map((file) => path.basename(file)).join(', ')}`;
+        const extra = others.length
+          ? `; also ${others.map((file) => `${file} (${(gzipSize(file) / KB).toFixed(1)} kB)`).join(', ')}`
+          : '';
+        const unloaded = missing.length ? `; entry imports not fetched: ${missing.join(', ')}` : '';
+        results.push({
+          kind: 'value',
+          name: `JS gzip: ${page.label}`,
+          value: round1(gzipTotal(loaded)),
+          unit: 'kB',
+          target: { atMost: page.targetKb },
+          note: `${loaded.length} files fetched by Chromium: ${split}${extra}${unloaded}`,
+        });
+      }
+      results.push({
+        kind: 'value',
+        name: 'JS gzip: entry (index.html + static imports)',
+        value: round1(gzipTotal(entryFiles)),
+        unit: 'kB',
+        note: [...entryFiles]
+          .sort((a, b) => gzipSize(b) - gzipSize(a))
+          .map((file) => `${path.basename(file)} ${(gzipSize(file) / KB).toFixed(1)} kB`)
+          .join(', '),
+      });
+      if (vapiChunk) {
+        results.push({
+          kind: 'value',
+          name: 'JS gzip: Vapi chunk (lazy)',
+          value: round1(gzipTotal([vapiChunk.file])),
+          unit: 'kB',
+          note: `${vapiChunk.file}; ${(readFileSync(path.join(state.outDir, vapiChunk.file)).length / KB).toFixed(0)} kB before gzip`,
+        });
+      }
+      results.push(
+        {
+          kind: 'value',
+          name: 'JS gzip: every chunk of the build',
+          value: round1(gzipTotal(new Set([...entryFiles, ...lazyFiles]))),
+          unit: 'kB',
+        },
+        {
+          kind: 'latency',
+          name: 'navigation → interactive sign-in form',
+          stats: summarize(loads.wallClock),
+          samples: loads.wallClock.map(Math.round),
+          note:
+            `from page.goto() in a fresh context to the Username field enabled and focused and ` +
+            `Sign In enabled (checked every frame); in the page's own clock (navigation start → ` +
+            `same moment) median ${summarize(loads.inPage).p50.toFixed(0)} ms`,
+        },
+        { kind: 'value', name: 'vite build', value: round1(state.buildSeconds), unit: 's' },
+      );
+      return results;
+    } finally {
+      await browser.close();
+    }
+  },
+
+  async teardown(_context: BenchContext, state) {
+    await state.server.stop();
+  },
+};
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Loads /sign-in in a fresh context (empty cache and cookies) each time; times from just
+ * before page.goto() to the first frame where the form can be used.
+ */
+async function timeSignInLoads(browser: Browser, baseUrl: string) {
+  const wallClock: number[] = [];
+  const inPage: number[] = [];
+  for (let load = 0; load < WARMUP_LOADS + MEASURED_LOADS; load++) {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${baseUrl}/sign-in`, { waitUntil: 'commit' });
+      const interactive = await page.waitForFunction(signInFormIsInteractive, undefined, {
+        polling: 'raf',
+        timeout: 30_000,
+      });
+      const elapsed = performance.now() - started;
+      if (load >= WARMUP_LOADS) {
+        wallClock.push(elapsed);
+        inPage.push((await interactive.jsonValue()) as number);
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return { wallClock, inPage };
+}
+
+/** Runs in the page: false until the form is usable, then the page's clock (ms since navigation). */
+function signInFormIsInteractive(): number | false {
+  const form = document.querySelector('form[aria-label="Sign in"]');
+  if (!form) return false;
+  const label = [...form.querySelectorAll('label')].find((element) =>
+    element.textContent?.trim().startsWith('Username'),
+  );
+  const input = label?.htmlFor ? document.getElementById(label.htmlFor) : null;
+  const button = [...form.querySelectorAll('button[type="submit"]')].find(
+    (element) => element.textContent?.trim() === 'Sign In',
+  );
+  if (!(input instanceof HTMLInputElement) || input.disabled) return false;
+  if (!(button instanceof HTMLButtonElement) || button.disabled) return false;
+  input.focus();
+  if (document.activeElement !== input) return false;
+  return performance.now();
+}
+
+/**
+ * The script files (paths relative to the build) Chromium fetches for `pagePath` in a fresh
+ * context, signed in as `username` first when given, once the network is idle.
+ */
+async function scriptsLoadedBy(
+  browser: Browser,
+  state: WebState,
+  pagePath: string,
+  username: string | undefined,
+) {
+  const context = await browser.newContext({ baseURL: state.baseUrl });
+  try {
+    if (username) {
+      const signIn = await context.request.post('/api/auth/sign-in', {
+        data: { username, password: state.accounts.password },
+      });
+      if (!signIn.ok()) throw new Error(`sign-in as ${username}: HTTP ${signIn.status()}`);
+    }
+    const page = await context.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin === state.baseUrl && url.pathname.endsWith('.js')) {
+        scripts.add(url.pathname.slice(1));
+      }
+    });
+    await page.goto(pagePath, { waitUntil: 'networkidle' });
+    const landed = new URL(page.url()).pathname;
+    if (!landed.startsWith(pagePath)) {
+      throw new Error(`${pagePath} ended at ${landed}: the page did not load as expected`);
+    }
+    return [...scripts].sort();
+  } finally {
+    await context.close();
+  }
+}
