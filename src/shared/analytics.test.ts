@@ -311,6 +311,9 @@ describe('the range query', () => {
   it.each([
     [{ range: 'forever' }, 'Choose a range'],
     [{ from: '2026-11-31', to: '2026-12-01' }, 'Must be a date YYYY-MM-DD'],
+    [{ from: '1', to: '2026-01-01' }, 'Must be a date YYYY-MM-DD'],
+    [{ from: '', to: '2026-01-01' }, 'Must be a date YYYY-MM-DD'],
+    [{ from: '2026-01-01', to: '9999999' }, 'Must be a date YYYY-MM-DD'],
     [{ from: '2026-11-01' }, 'A custom range needs an end date'],
     [{ to: '2026-11-01' }, 'A custom range needs a start date'],
     [{ range: 'custom' }, 'A custom range needs a start date'],

@@ -316,11 +316,6 @@ const matrix: {
     cell: async () => ({ method: 'GET', url: '/api/agent/calls?limit=10' }),
   },
   {
-    name: 'GET /api/agent/today',
-    expected: { ...superOnly(403), employee: 200 },
-    cell: async () => ({ method: 'GET', url: '/api/agent/today' }),
-  },
-  {
     name: 'POST /api/agent/calls/outbound',
     expected: { ...superOnly(403), employee: 200 },
     cell: async (role) => {

@@ -105,14 +105,3 @@ export const callNotesSchema = z.object({
 });
 
 export const callIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a call id' }) });
-
-/** The agent's own totals for the call centre's today (the Analytics page of the portal). */
-export const agentTodaySchema = z.object({
-  day: z.string(),
-  calls: z.number().int(),
-  answered: z.number().int(),
-  declined: z.number().int(),
-  missed: z.number().int(),
-  talkSeconds: z.number().int(),
-});
-export type AgentToday = z.infer<typeof agentTodaySchema>;

@@ -4,6 +4,7 @@ import {
   type RangeSelection,
   DEFAULT_RANGE_PRESET,
   daysInRange,
+  isCalendarDate,
   rangePresets,
 } from '../analytics';
 import { teamRefSchema } from './admins';
@@ -44,6 +45,8 @@ function checkRange(query: RangeFields, ctx: z.RefinementCtx) {
       ctx.addIssue({ code: 'custom', message: 'A custom range needs an end date', path: ['to'] });
       return;
     }
+    // A malformed date is reported by its own field; there is no span to check.
+    if (!isCalendarDate(query.from) || !isCalendarDate(query.to)) return;
     if (query.from > query.to) {
       ctx.addIssue({
         code: 'custom',

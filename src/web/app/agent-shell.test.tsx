@@ -6,7 +6,6 @@ import {
   SERVER_NOW,
   activeCall,
   agentState,
-  agentToday,
   at,
   callLogEntry,
   ringingCall,
@@ -17,6 +16,7 @@ import { FakeWebSocket } from '../test/fake-web-socket';
 import { errorResponse, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { agentUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
+import { employeeDetail, gus } from '../features/analytics/test/analytics-fixtures';
 import { appRoutes } from './router';
 
 const goneHome = agentState({ status: 'gone_home', since: at(-60) });
@@ -30,7 +30,7 @@ function serve(state: AgentState | AgentState[], routes: Parameters<typeof mockF
     'GET /api/auth/me': () => jsonResponse({ user: agentUser }),
     'GET /api/agent/state': states,
     'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
-    'GET /api/agent/today': () => jsonResponse(agentToday()),
+    'GET /api/agent/analytics': () => jsonResponse(employeeDetail(gus)),
     'GET /api/me/profile': () =>
       jsonResponse({
         profile: { username: 'dana', role: 'employee', team: null, full_name: null },
@@ -107,6 +107,7 @@ describe('the agent shell', () => {
     await user.click(menu().getByRole('link', { name: 'Analytics' }));
     await settle();
     expect(screen.getByRole('heading', { name: 'Analytics', level: 2 })).toBeTruthy();
+    expect(screen.getByText('Status Time Tracking')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/agent/analytics');
     expect(menu().getByRole('link', { current: 'page' }).textContent).toBe('Analytics');
 

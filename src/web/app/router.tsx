@@ -1,10 +1,10 @@
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
-import { PagePlaceholder } from '../components/page-placeholder';
 import { AdminDashboardPage } from '../features/admin-dashboard';
 import { AdminsPage } from '../features/admins';
 import { VoiceIdentitiesPage } from '../features/voice-identities';
 import { EmployeesPage, RegisterEmployeePage } from '../features/employees';
 import { AgentAnalyticsPage } from '../features/agent-analytics';
+import { AnalyticsPage } from '../features/analytics';
 import { AgentDashboardPage } from '../features/agent-dashboard';
 import { AgentProfilePage } from '../features/agent-profile';
 import { LiveFloorPage } from '../features/live-floor';
@@ -21,13 +21,6 @@ import { SignInRoute } from './sign-in-route';
 /** Paths under /admin or /agent, as the router nests them. */
 const under = (path: string) => path.replace(/^\/(admin|agent)\//, '');
 
-const analyticsPlaceholder = (
-  <PagePlaceholder
-    title="Analytics"
-    description="Call and status-time figures per team and employee will appear here."
-  />
-);
-
 export const appRoutes: RouteObject[] = [
   {
     element: <AppGate />,
@@ -43,10 +36,10 @@ export const appRoutes: RouteObject[] = [
             children: [
               { path: under(adminPages.dashboard.path), element: <AdminDashboardPage /> },
               { path: under(adminPages.register.path), element: <RegisterEmployeePage /> },
-              { path: under(adminPages.analytics.path), element: analyticsPlaceholder },
+              { path: under(adminPages.analytics.path), element: <AnalyticsPage /> },
               {
                 path: `${under(adminPages.analytics.path)}/:employeeId`,
-                element: analyticsPlaceholder,
+                element: <AnalyticsPage />,
               },
               { path: under(adminPages.live.path), element: <LiveFloorPage /> },
               { path: under(adminPages.employees.path), element: <EmployeesPage /> },

@@ -1,4 +1,4 @@
-import type { AgentState, AgentToday, CallLogEntry, CurrentCall } from '../../shared/schemas/agent';
+import type { AgentState, CallLogEntry, CurrentCall } from '../../shared/schemas/agent';
 
 /** The server's clock in agent tests: 10:00:00 AM Eastern on Friday, Nov 20. */
 export const SERVER_NOW = '2026-11-20T15:00:00.000Z';
@@ -66,18 +66,6 @@ export function callLogEntry(overrides: Partial<CallLogEntry> = {}): CallLogEntr
     callStatus: 'answered',
     durationSeconds: 125,
     notes: null,
-    ...overrides,
-  };
-}
-
-export function agentToday(overrides: Partial<AgentToday> = {}): AgentToday {
-  return {
-    day: '2026-11-20',
-    calls: 0,
-    answered: 0,
-    declined: 0,
-    missed: 0,
-    talkSeconds: 0,
     ...overrides,
   };
 }

@@ -487,6 +487,15 @@ describe('GET /api/analytics/employees', () => {
     });
     expect(response.json().error.message).toMatch(/The start date must not be after the end date/);
   });
+
+  it.each(['from=1&to=2026-01-01', 'from=&to=2026-01-01', 'from=2026-01-01&to=x'])(
+    'refuses a malformed date (%s) with 400, not a server error',
+    async (query) => {
+      const response = await get('super', `/api/analytics/teams?${query}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('VALIDATION_FAILED');
+    },
+  );
 });
 
 describe('GET /api/analytics/employees/:id', () => {

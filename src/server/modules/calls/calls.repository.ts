@@ -126,28 +126,3 @@ export function recentCalls(db: Db, userId: string, limit: number) {
 }
 
 export type CallRow = Awaited<ReturnType<typeof recentCalls>>[number];
-
-/** The agent's call totals for the call centre's day of `now`. */
-export async function totalsToday(db: Db, userId: string, now: Date, timeZone: string) {
-  const localDay = sql`date_trunc('day', ${now}::timestamptz AT TIME ZONE ${timeZone})`;
-  const result = await sql<{
-    day: string;
-    calls: number;
-    answered: number;
-    declined: number;
-    missed: number;
-    talk_seconds: number;
-  }>`
-    SELECT to_char(${localDay}, 'YYYY-MM-DD') AS day,
-      count(call_status)::int AS calls,
-      count(*) FILTER (WHERE call_status = 'answered')::int AS answered,
-      count(*) FILTER (WHERE call_status = 'declined')::int AS declined,
-      count(*) FILTER (WHERE call_status = 'missed')::int AS missed,
-      coalesce(sum(duration_seconds), 0)::int AS talk_seconds
-    FROM call_logs
-    WHERE user_id = ${userId}
-      AND time_received >= (${localDay}) AT TIME ZONE ${timeZone}
-      AND time_received < (${localDay} + interval '1 day') AT TIME ZONE ${timeZone}
-  `.execute(db);
-  return result.rows[0]!;
-}

@@ -1,6 +1,5 @@
 import {
   agentStateSchema,
-  agentTodaySchema,
   callIdParamsSchema,
   callLogEntrySchema,
   callLogQuerySchema,
@@ -28,18 +27,6 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
     async (request) => ({
       calls: await calls.recentCalls(ctx, changeBy(request).actor, request.query.limit),
     }),
-  );
-
-  app.get(
-    '/api/agent/today',
-    {
-      schema: {
-        tags: ['agent'],
-        summary: "Your call totals for the call centre's today",
-        response: { 200: agentTodaySchema, ...errorResponses(401, 403) },
-      },
-    },
-    async (request) => calls.today(ctx, changeBy(request).actor),
   );
 
   app.post(

@@ -1,4 +1,3 @@
-import type { AgentToday } from '../../../shared/schemas/agent';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
@@ -97,22 +96,4 @@ export async function recentCalls(ctx: AppContext, actor: SessionUser, limit: nu
   assertAgent(actor);
   const rows = await repo.recentCalls(ctx.db, actor.id, limit);
   return rows.map(toCallLogEntry);
-}
-
-export async function today(ctx: AppContext, actor: SessionUser): Promise<AgentToday> {
-  assertAgent(actor);
-  const totals = await repo.totalsToday(
-    ctx.db,
-    actor.id,
-    ctx.clock.now(),
-    ctx.config.callCentreTimeZone,
-  );
-  return {
-    day: totals.day,
-    calls: totals.calls,
-    answered: totals.answered,
-    declined: totals.declined,
-    missed: totals.missed,
-    talkSeconds: totals.talk_seconds,
-  };
 }

@@ -344,40 +344,6 @@ describe('activity log and today', () => {
     expect((await agent.as('GET', '/api/agent/calls?limit=3')).json().calls).toHaveLength(3);
     expect((await agent.as('GET', '/api/agent/calls?limit=0')).statusCode).toBe(400);
   });
-
-  it('today: calls, answered, declined, not answered and talk time of the call centre’s day', async () => {
-    const agent = await signedInAgent(t, t.app);
-    const at = (iso: string) => new Date(iso);
-    const row = (time: string, call_status: 'answered' | 'declined' | 'missed', seconds = 0) => ({
-      user_id: agent.agent.id,
-      phone_number: '12125550100',
-      call_type: 'inbound' as const,
-      call_status,
-      time_received: at(time),
-      answered_at: call_status === 'answered' ? at(time) : null,
-      ended_at: new Date(at(time).getTime() + seconds * 1000),
-      duration_seconds: call_status === 'answered' ? seconds : null,
-    });
-    t.clock.set('2026-03-02T19:00:00Z'); // 14:00 in New York
-    await t.db
-      .insertInto('call_logs')
-      .values([
-        row('2026-03-02T04:59:00Z', 'answered', 600), // 23:59 the day before: not today
-        row('2026-03-02T05:00:00Z', 'answered', 90), // midnight: today
-        row('2026-03-02T15:00:00Z', 'answered', 30),
-        row('2026-03-02T16:00:00Z', 'declined'),
-        row('2026-03-02T17:00:00Z', 'missed'),
-      ])
-      .execute();
-    expect((await agent.as('GET', '/api/agent/today')).json()).toEqual({
-      day: '2026-03-02',
-      calls: 4,
-      answered: 2,
-      declined: 1,
-      missed: 1,
-      talkSeconds: 120,
-    });
-  });
 });
 
 describe('live socket', () => {

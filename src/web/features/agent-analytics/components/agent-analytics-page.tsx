@@ -1,73 +1,68 @@
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import {
-  IconClock,
-  IconPhone,
-  IconPhoneCheck,
-  IconPhoneOff,
-  IconPhoneX,
-} from '@tabler/icons-react';
-import { useEffect } from 'react';
-import { formatDuration } from '../../../../shared/time-format';
-import { type FiguresStatus, StatCard } from '../../../components/stat-card';
-import { useAgentToday } from '../api/get-agent-today';
+  EmployeeAnalyticsDetailView,
+  RangeControl,
+  analyticsMessages,
+  useAnalyticsRange,
+} from '../../analytics';
+import { useAgentAnalytics } from '../api/get-agent-analytics';
 
 /**
- * The portal's Analytics page: the agent's own calls today (the call centre's day) — totals
- * by outcome and time on calls. It refreshes itself on every live event.
+ * The portal's Analytics page: the agent's own figures — the same employee detail an admin
+ * sees (issue 7), without Delete or close. It starts at today, the shift the agent is in; the
+ * range is in the URL. It refreshes itself on every live event.
  */
 export function AgentAnalyticsPage() {
-  const today = useAgentToday();
-  const figures = today.data;
-  const status: FiguresStatus = figures ? 'ready' : today.isError ? 'failed' : 'loading';
+  const range = useAnalyticsRange('today');
+  const analytics = useAgentAnalytics(range.apiParams);
+  const [isRefreshing, setRefreshing] = useState(false);
 
   useEffect(() => {
     // Spec §8: analytics load errors are logged, never shown.
-    if (today.error) console.error("Today's figures could not be loaded", today.error);
-  }, [today.error]);
+    if (analytics.error) console.error('Your analytics could not be loaded', analytics.error);
+  }, [analytics.error]);
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      await analytics.refetch();
+    } finally {
+      setRefreshing(false);
+    }
+  }
 
   return (
     <Stack gap="lg">
       <div>
         <Title order={2}>Analytics</Title>
-        <Text c="dimmed">Your calls today</Text>
+        <Text c="dimmed">Your calls and status time</Text>
       </div>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }} spacing="md">
-        <StatCard
-          title="Total Calls"
-          icon={IconPhone}
-          color="blue"
-          status={status}
-          value={figures?.calls}
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Button
+          variant="default"
+          leftSection={<IconRefresh size={16} aria-hidden />}
+          onClick={() => void refresh()}
+          disabled={isRefreshing}
+        >
+          {isRefreshing ? analyticsMessages.refreshing : 'Refresh'}
+        </Button>
+        <RangeControl
+          selection={range.selection}
+          onChange={range.setSelection}
+          shown={analytics.isPlaceholderData ? undefined : analytics.data?.range}
         />
-        <StatCard
-          title="Answered"
-          icon={IconPhoneCheck}
-          color="green"
-          status={status}
-          value={figures?.answered}
-        />
-        <StatCard
-          title="Declined"
-          icon={IconPhoneX}
-          color="red"
-          status={status}
-          value={figures?.declined}
-        />
-        <StatCard
-          title="Not Answered"
-          icon={IconPhoneOff}
-          color="orange"
-          status={status}
-          value={figures?.missed}
-        />
-        <StatCard
-          title="Talk Time"
-          icon={IconClock}
-          color="violet"
-          status={status}
-          value={figures && formatDuration(figures.talkSeconds)}
-        />
-      </SimpleGrid>
+      </Group>
+      {analytics.data ? (
+        <EmployeeAnalyticsDetailView detail={analytics.data} />
+      ) : (
+        analytics.isPending && (
+          <Text c="dimmed" ta="center" py="xl" role="status">
+            {analyticsMessages.loading}
+          </Text>
+        )
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { employeeAnalyticsDetailSchema } from '../../../../shared/schemas/analytics';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPath } from '../range';
+import { analyticsQueryRoot } from './query-keys';
+
+/** One employee's pie, status table and metrics in the range (within the viewer's scope). */
+export function getEmployeeDetail(
+  employeeId: string,
+  range: Record<string, string>,
+  signal?: AbortSignal,
+) {
+  return apiRequest(apiPath(`/api/analytics/employees/${encodeURIComponent(employeeId)}`, range), {
+    schema: employeeAnalyticsDetailSchema,
+    signal,
+  });
+}
+
+export function useEmployeeDetail(employeeId: string | undefined, range: Record<string, string>) {
+  return useQuery({
+    queryKey: [...analyticsQueryRoot, 'employee', employeeId, range],
+    queryFn: ({ signal }) => getEmployeeDetail(employeeId ?? '', range, signal),
+    enabled: employeeId !== undefined,
+    // Only a new range keeps the figures on screen: another employee's never stand in.
+    placeholderData: (previous) => (previous?.employee.id === employeeId ? previous : undefined),
+  });
+}

@@ -1,0 +1,507 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { SessionUser } from '../../../../shared/schemas/auth';
+import {
+  type RecordedRequest,
+  errorResponse,
+  jsonResponse,
+  mockFetch,
+  networkFailure,
+} from '../../../test/fetch-mock';
+import { superAdminUser, teamMemberAdminUser } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render';
+import {
+  callFigures,
+  dayShiftTeam,
+  employeeDetail,
+  gus,
+  hal,
+  nightShiftTeam,
+  resolvedRange,
+} from '../test/analytics-fixtures';
+import { AnalyticsPage } from './analytics-page';
+
+const detailPath = `/api/analytics/employees/${gus.id}`;
+
+type Routes = Parameters<typeof mockFetch>[0];
+
+/** The analytics API over the fixtures: teamId and search filter the cards as the server does. */
+function serveAnalytics(overrides: Routes = {}) {
+  return mockFetch({
+    'GET /api/analytics/teams': () =>
+      jsonResponse({ range: resolvedRange(), teams: [dayShiftTeam, nightShiftTeam] }),
+    'GET /api/analytics/employees': ({ query }) => {
+      const teamId = query.get('teamId');
+      const search = query.get('search')?.toLowerCase() ?? '';
+      const employees = [gus, hal].filter(
+        (e) =>
+          (!teamId || e.team?.id === teamId) &&
+          (e.username.includes(search) || (e.full_name ?? '').toLowerCase().includes(search)),
+      );
+      return jsonResponse({ range: resolvedRange(), employees });
+    },
+    [`GET ${detailPath}`]: () => jsonResponse(employeeDetail(gus)),
+    ...overrides,
+  });
+}
+
+function renderPage(path: string, signedInAs: SessionUser = superAdminUser) {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/analytics', element: <AnalyticsPage /> },
+      { path: '/admin/analytics/:employeeId', element: <AnalyticsPage /> },
+      { path: '/admin/dashboard', element: <h2>Dashboard stand-in</h2> },
+    ],
+    { initialEntries: [path] },
+  );
+  const rendered = renderWithProviders(<RouterProvider router={router} />, { signedInAs });
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, location, ...rendered };
+}
+
+/** A card's or panel's figures, label → value, read from its description list. */
+function figuresIn(element: HTMLElement) {
+  const labels = within(element).getAllByRole('term');
+  const values = within(element).getAllByRole('definition');
+  return Object.fromEntries(labels.map((label, i) => [label.textContent, values[i]?.textContent]));
+}
+
+const gets = (requests: RecordedRequest[], path: string) =>
+  requests.filter((request) => request.method === 'GET' && request.path === path);
+const lastQuery = (requests: RecordedRequest[], path: string) =>
+  Object.fromEntries(gets(requests, path).at(-1)?.query ?? []);
+
+describe('AnalyticsPage: a super admin', () => {
+  it('starts at the team cards with their figures, after the loading text', async () => {
+    const { requests } = serveAnalytics();
+    renderPage('/admin/analytics');
+
+    expect(screen.getByRole('heading', { name: 'Analytics', level: 2 })).toBeTruthy();
+    expect(screen.getByText('Loading analytics...')).toBeTruthy();
+    const day = await screen.findByRole('article', { name: 'Day Shift' });
+    expect(within(day).getByText('Weekdays 8 to 4')).toBeTruthy();
+    expect(figuresIn(day)).toEqual({
+      Employees: '2',
+      'Total Calls': '40',
+      Answered: '30',
+      Declined: '6',
+      Missed: '4',
+      'Answer rate': '—',
+      'Avg handle time': '—',
+      'Avg after-call work': '—',
+      Occupancy: '—',
+    });
+    expect(screen.getByRole('article', { name: 'Night Shift' })).toBeTruthy();
+    expect(screen.queryByText('Loading analytics...')).toBeNull();
+    // All time, as the spec's page: the API is asked explicitly.
+    expect(lastQuery(requests, '/api/analytics/teams')).toEqual({ range: 'all' });
+    expect(gets(requests, '/api/analytics/employees')).toHaveLength(0);
+  });
+
+  it("drills from a team to its employees and one employee's detail, and back up", async () => {
+    const { requests } = serveAnalytics();
+    const { user, location } = renderPage('/admin/analytics');
+
+    await user.click(await screen.findByRole('link', { name: 'Day Shift' }));
+    expect(location()).toBe(`/admin/analytics?team=${dayShiftTeam.id}`);
+    expect(await screen.findByRole('article', { name: 'Gus Grissom' })).toBeTruthy();
+    expect(screen.getByText('Day Shift: employees and their call figures')).toBeTruthy();
+    expect(lastQuery(requests, '/api/analytics/employees')).toEqual({
+      teamId: dayShiftTeam.id,
+      range: 'all',
+    });
+
+    await user.click(screen.getByRole('link', { name: 'Gus Grissom' }));
+    expect(location()).toBe(`/admin/analytics/${gus.id}?team=${dayShiftTeam.id}`);
+    expect(await screen.findByRole('heading', { name: 'Gus Grissom', level: 3 })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Status Time Tracking' })).toBeTruthy();
+
+    // The close control returns to the list it came from.
+    await user.click(screen.getByRole('button', { name: 'Close employee details' }));
+    expect(location()).toBe(`/admin/analytics?team=${dayShiftTeam.id}`);
+    expect(await screen.findByRole('article', { name: 'Gus Grissom' })).toBeTruthy();
+
+    // Back: the team's employees → the team cards → the dashboard.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(location()).toBe('/admin/analytics');
+    expect(await screen.findByRole('article', { name: 'Day Shift' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard stand-in' })).toBeTruthy();
+  });
+
+  it('says so when there are no teams', async () => {
+    serveAnalytics({
+      'GET /api/analytics/teams': () => jsonResponse({ range: resolvedRange(), teams: [] }),
+    });
+    renderPage('/admin/analytics');
+    expect(
+      await screen.findByText('No teams available. Create teams to organize your employees.'),
+    ).toBeTruthy();
+  });
+
+  it('opens preselected on one employee (the dashboard and Employees page links)', async () => {
+    const { requests } = serveAnalytics();
+    const { user, location } = renderPage(`/admin/analytics/${gus.id}`);
+
+    expect(screen.getByText('Loading analytics...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Gus Grissom', level: 3 })).toBeTruthy();
+    expect(gets(requests, '/api/analytics/teams')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(location()).toBe('/admin/analytics');
+    expect(await screen.findByRole('article', { name: 'Day Shift' })).toBeTruthy();
+  });
+});
+
+describe('AnalyticsPage: an admin who is no super admin', () => {
+  it('starts at the employee cards of their scope, with the spec card figures', async () => {
+    const { requests } = serveAnalytics();
+    renderPage('/admin/analytics', teamMemberAdminUser);
+
+    const card = await screen.findByRole('article', { name: 'Gus Grissom' });
+    expect(within(card).getByText('@gus · Day Shift')).toBeTruthy();
+    expect(figuresIn(card)).toEqual({
+      'Total Calls': '12',
+      'Call Duration': '1h 2m 5s',
+      Answered: '8',
+      Declined: '3',
+      'Not Answered': '1',
+      'Answer rate': '60%',
+      'Avg handle time': '7m 46s',
+      'Avg after-call work': '1m 40s',
+      Occupancy: '43%',
+    });
+    // No full name: the username stands in as the card's title.
+    expect(screen.getByRole('article', { name: 'hal' })).toBeTruthy();
+    expect(gets(requests, '/api/analytics/teams')).toHaveLength(0);
+    expect(lastQuery(requests, '/api/analytics/employees')).toEqual({ range: 'all' });
+  });
+
+  it('searches on username or full name, keeping the term in the URL', async () => {
+    const { requests } = serveAnalytics();
+    const { user, location } = renderPage('/admin/analytics', teamMemberAdminUser);
+    await screen.findByRole('article', { name: 'hal' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search employees' }), 'grissom');
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'hal' })).toBeNull());
+    expect(screen.getByRole('article', { name: 'Gus Grissom' })).toBeTruthy();
+    expect(lastQuery(requests, '/api/analytics/employees')).toEqual({
+      search: 'grissom',
+      range: 'all',
+    });
+    expect(location()).toBe('/admin/analytics?search=grissom');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search employees' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search employees' }), 'nobody');
+    expect(await screen.findByText('No employees found matching your search')).toBeTruthy();
+  });
+
+  it('says so when the scope has no employees', async () => {
+    serveAnalytics({
+      'GET /api/analytics/employees': () => jsonResponse({ range: resolvedRange(), employees: [] }),
+    });
+    renderPage('/admin/analytics', teamMemberAdminUser);
+    expect(await screen.findByText('No employees registered yet')).toBeTruthy();
+  });
+
+  it('only logs a load error: no alert, no endless loading text', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    serveAnalytics({
+      'GET /api/analytics/employees': () => errorResponse(403, 'FORBIDDEN', 'Not allowed'),
+    });
+    renderPage('/admin/analytics', teamMemberAdminUser);
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(screen.queryByText('Loading analytics...')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('AnalyticsPage: the selected employee', () => {
+  it('shows the pie with a label on each slice over 5 %, and the legend', async () => {
+    serveAnalytics();
+    renderPage(`/admin/analytics/${gus.id}`);
+
+    const pie = await screen.findByRole('img', {
+      name: 'Call Distribution: Answered 8 (67%), Declined 3 (25%), Not Answered 1 (8%)',
+    });
+    expect(within(pie).getByText('67%')).toBeTruthy();
+    expect(within(pie).getByText('25%')).toBeTruthy();
+    expect(within(pie).getByText('8%')).toBeTruthy();
+    const legend = screen.getByRole('list', { name: 'Calls by outcome' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Answered: 8 (67%)', 'Declined: 3 (25%)', 'Not Answered: 1 (8%)']);
+    const calls = screen.getByRole('region', { name: 'Calls' });
+    expect(figuresIn(calls)).toMatchObject({ 'Total Calls': '12', Performance: '67%' });
+  });
+
+  it('marks flagged status rows in words, not by colour alone', async () => {
+    serveAnalytics();
+    renderPage(`/admin/analytics/${gus.id}`);
+
+    const table = await screen.findByRole('table', { name: 'Status Time Tracking' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Status', 'Total Time', 'Sessions', 'Avg per Session']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Available1h 40m 0s425m 0s',
+      'Break (Flagged)40m 0s313m 20s',
+      'Lunch30m 0s130m 0s',
+      'After Call Work (Flagged)13m 20s81m 40s',
+    ]);
+    const flagged = within(table).getAllByRole('row', { name: /Flagged/ });
+    expect(flagged.map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'Break (Flagged)',
+      'After Call Work (Flagged)',
+    ]);
+    // Highlighted red, with the rule said under the table.
+    expect(flagged.every((row) => row.hasAttribute('data-flagged'))).toBe(true);
+    expect(rows[2]?.hasAttribute('data-flagged')).toBe(false);
+    expect(
+      screen.getByText(/^Flagged: Break, Lunch or Personal Time over 30 minutes/),
+    ).toBeTruthy();
+  });
+
+  it("shows 'New Employee' and 'No status data available' for someone with nothing yet", async () => {
+    serveAnalytics({
+      [`GET ${detailPath}`]: () =>
+        jsonResponse(
+          employeeDetail(gus, {
+            figures: callFigures(),
+            statusTimes: [],
+            records: { calls: 0, statusIntervals: 0, sessions: 0 },
+          }),
+        ),
+    });
+    renderPage(`/admin/analytics/${gus.id}`);
+    const pie = await screen.findByRole('img', { name: /^Call Distribution: New Employee/ });
+    expect(within(pie).getByText('New Employee')).toBeTruthy();
+    expect(screen.getByText('No status data available')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Status Time Tracking' })).toBeNull();
+  });
+
+  it('explains the metrics in a help popover', async () => {
+    serveAnalytics();
+    const { user } = renderPage(`/admin/analytics/${gus.id}`);
+    const metrics = await screen.findByRole('region', { name: 'Call-centre metrics' });
+    await user.click(within(metrics).getByRole('button', { name: 'About these figures' }));
+    const help = await screen.findByRole('dialog', { name: 'About these figures' });
+    expect(within(help).getByText(/inbound calls answered ÷ inbound calls offered/)).toBeTruthy();
+    expect(within(help).getByText(/talk time ÷ handled calls/)).toBeTruthy();
+    expect(within(help).getByText(/time in After Call Work ÷ handled calls/)).toBeTruthy();
+    expect(
+      within(help).getByText(
+        /time On Call and in After Call Work ÷ time Available, On Call and in After Call Work/,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says so when the employee is not there (deleted, or outside the scope)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serveAnalytics({
+      [`GET ${detailPath}`]: () => errorResponse(404, 'EMPLOYEE_NOT_FOUND', 'Employee not found'),
+    });
+    renderPage(`/admin/analytics/${gus.id}`);
+    expect(await screen.findByText('Employee not found')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+  });
+});
+
+describe('AnalyticsPage: the date range', () => {
+  it('asks again for a new preset and keeps it in the URL across views and Refresh', async () => {
+    let answer: (response: Response) => void = () => {};
+    const { requests } = serveAnalytics();
+    const { user, location } = renderPage('/admin/analytics');
+    await screen.findByRole('article', { name: 'Day Shift' });
+    expect(screen.getByText('Every call on record')).toBeTruthy();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Last 7 days');
+    await waitFor(() =>
+      expect(lastQuery(requests, '/api/analytics/teams')).toEqual({ range: 'last7' }),
+    );
+    expect(location()).toBe('/admin/analytics?range=last7');
+
+    await user.click(screen.getByRole('link', { name: 'Day Shift' }));
+    expect(location()).toBe(`/admin/analytics?range=last7&team=${dayShiftTeam.id}`);
+    await screen.findByRole('article', { name: 'Gus Grissom' });
+    expect(lastQuery(requests, '/api/analytics/employees')).toEqual({
+      teamId: dayShiftTeam.id,
+      range: 'last7',
+    });
+    expect(screen.getByRole('combobox', { name: 'Date range' })).toHaveProperty('value', 'last7');
+
+    // Refresh asks for the same view again, saying so while it does.
+    const before = gets(requests, '/api/analytics/employees').length;
+    serveAnalytics({
+      'GET /api/analytics/employees': () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByRole('button', { name: 'Refreshing...' })).toBeTruthy();
+    answer(jsonResponse({ range: resolvedRange({ preset: 'last7' }), employees: [gus] }));
+    expect(await screen.findByRole('button', { name: 'Refresh' })).toBeTruthy();
+    expect(before).toBeGreaterThan(0);
+  });
+
+  it('applies a custom range once both days make a valid one', async () => {
+    const { requests } = serveAnalytics();
+    const { user, location } = renderPage('/admin/analytics', teamMemberAdminUser);
+    await screen.findByRole('article', { name: 'Gus Grissom' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Custom');
+    // All time has no days: a custom range starts with the call centre's last 7 days.
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    expect(from).toHaveProperty('value', '2026-11-15');
+    expect(to).toHaveProperty('value', '2026-11-21');
+    await waitFor(() =>
+      expect(lastQuery(requests, '/api/analytics/employees')).toEqual({
+        range: 'custom',
+        from: '2026-11-15',
+        to: '2026-11-21',
+      }),
+    );
+    expect(location()).toBe('/admin/analytics?range=custom&from=2026-11-15&to=2026-11-21');
+
+    const asked = gets(requests, '/api/analytics/employees').length;
+    await user.clear(from);
+    await user.type(from, '2026-11-30');
+    expect(await screen.findByText('The start date must not be after the end date')).toBeTruthy();
+    expect(gets(requests, '/api/analytics/employees')).toHaveLength(asked);
+
+    await user.clear(from);
+    await user.type(from, '2026-11-01');
+    await waitFor(() =>
+      expect(lastQuery(requests, '/api/analytics/employees')).toEqual({
+        range: 'custom',
+        from: '2026-11-01',
+        to: '2026-11-21',
+      }),
+    );
+    expect(screen.queryByText('The start date must not be after the end date')).toBeNull();
+    expect(location()).toBe('/admin/analytics?range=custom&from=2026-11-01&to=2026-11-21');
+  });
+
+  it('reads the range from the URL it opens at', async () => {
+    const { requests } = serveAnalytics({
+      [`GET ${detailPath}`]: () =>
+        jsonResponse(
+          employeeDetail(gus, {
+            range: resolvedRange({ preset: 'yesterday', from: '2026-11-20', to: '2026-11-20' }),
+          }),
+        ),
+    });
+    renderPage(`/admin/analytics/${gus.id}?range=yesterday`);
+    expect(await screen.findByText('Nov 20, 2026 · America/New_York')).toBeTruthy();
+    expect(lastQuery(requests, detailPath)).toEqual({ range: 'yesterday' });
+  });
+});
+
+describe('AnalyticsPage: CSV export', () => {
+  it('links the current list with its team, search and range', async () => {
+    serveAnalytics();
+    const { user } = renderPage(`/admin/analytics?range=thisMonth&team=${dayShiftTeam.id}`);
+    await screen.findByRole('article', { name: 'Gus Grissom' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search employees' }), 'gus');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+        `/api/analytics/export.csv?teamId=${dayShiftTeam.id}&search=gus&range=thisMonth`,
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' }).hasAttribute('download')).toBe(true);
+  });
+
+  it("links every agent from the team cards, and one employee's timeline from the detail", async () => {
+    serveAnalytics();
+    const { user } = renderPage('/admin/analytics?range=today');
+    await screen.findByRole('article', { name: 'Day Shift' });
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/analytics/export.csv?range=today',
+    );
+
+    await user.click(screen.getByRole('link', { name: 'Day Shift' }));
+    await user.click(await screen.findByRole('link', { name: 'Gus Grissom' }));
+    await screen.findByRole('heading', { name: 'Gus Grissom', level: 3 });
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      `/api/analytics/export.csv?employeeId=${gus.id}&range=today`,
+    );
+  });
+});
+
+describe('AnalyticsPage: deleting the employee', () => {
+  it('lists what will be erased, deletes, and returns to the list', async () => {
+    const fetches = serveAnalytics({
+      [`DELETE /api/employees/${gus.id}`]: () => jsonResponse({ ok: true }),
+    });
+    const { user, location } = renderPage(`/admin/analytics/${gus.id}?team=${dayShiftTeam.id}`);
+    await screen.findByRole('heading', { name: 'Gus Grissom', level: 3 });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Employee' });
+
+    expect(within(dialog).getByText('gus')).toBeTruthy();
+    const erased = within(dialog).getByRole('list', { name: 'What will be erased' });
+    expect(
+      within(erased)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'their account and profile (Gus Grissom)',
+      'their membership of Day Shift',
+      '12 calls',
+      '16 status time entries',
+      '5 daily sessions',
+    ]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Delete' }));
+    await waitFor(() => expect(location()).toBe(`/admin/analytics?team=${dayShiftTeam.id}`));
+    expect(fetches.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+      `/api/employees/${gus.id}`,
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await screen.findByRole('alert')).textContent).toBe('Employee deleted successfully');
+    expect(await screen.findByRole('article', { name: 'Gus Grissom' })).toBeTruthy();
+    // The detail is not asked for again after its employee is gone.
+    expect(gets(fetches.requests, detailPath)).toHaveLength(1);
+  });
+
+  it("shows 'Failed to delete employee' when the server refuses or fails", async () => {
+    serveAnalytics({
+      [`DELETE /api/employees/${gus.id}`]: () =>
+        errorResponse(500, 'INTERNAL', 'Something went wrong'),
+    });
+    const { user, location } = renderPage(`/admin/analytics/${gus.id}`);
+    await screen.findByRole('heading', { name: 'Gus Grissom', level: 3 });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Employee' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Delete' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Failed to delete employee',
+    );
+    expect(location()).toBe(`/admin/analytics/${gus.id}`);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Gus Grissom', level: 3 })).toBeTruthy();
+  });
+
+  it("shows 'An unexpected error occurred' when the server cannot be reached", async () => {
+    serveAnalytics({ [`DELETE /api/employees/${gus.id}`]: networkFailure });
+    const { user } = renderPage(`/admin/analytics/${gus.id}`);
+    await screen.findByRole('heading', { name: 'Gus Grissom', level: 3 });
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Employee' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Delete' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'An unexpected error occurred',
+    );
+  });
+});

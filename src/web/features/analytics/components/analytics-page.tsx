@@ -1,0 +1,244 @@
+import { Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { isSuperAdmin } from '../../../../shared/permissions';
+import { FormAlert } from '../../../components/form-alert';
+import { isApiError, serverRefusalMessage } from '../../../lib/api-client';
+import { adminPaths } from '../../../lib/admin-paths';
+import { useSession } from '../../../lib/session';
+import { employeeListCsvHref, employeeTimelineCsvHref } from '../api/export-csv';
+import { useEmployeeAnalytics } from '../api/get-employee-analytics';
+import { useEmployeeDetail } from '../api/get-employee-detail';
+import { useTeamAnalytics } from '../api/get-team-analytics';
+import { useAnalyticsLocation } from '../hooks/use-analytics-location';
+import { useAnalyticsRange } from '../hooks/use-analytics-range';
+import { analyticsMessages } from '../messages';
+import { MetricsHelp } from './call-centre-metrics';
+import { DeleteEmployeeDialog } from './delete-employee-dialog';
+import { EmployeeAnalyticsDetailView } from './employee-analytics-detail';
+import { EmployeeCards } from './employee-cards';
+import { EmployeeSearch } from './employee-search';
+import { RangeControl } from './range-control';
+import { TeamCards } from './team-cards';
+
+type View = 'teams' | 'employees' | 'detail';
+
+/**
+ * Spec §2 'Analytics page' (§4: teams → a team's employees → one employee; Back goes up a
+ * level, Refresh reloads the view). A super admin starts at the team cards, everyone else at
+ * the employee cards of their scope; /admin/analytics/:employeeId opens one employee
+ * (the dashboard's and the Employees page's links). The range, team and search live in the
+ * URL. Every figure comes from the server.
+ */
+export function AnalyticsPage() {
+  const { data: user } = useSession();
+  const navigate = useNavigate();
+  const place = useAnalyticsLocation();
+  const range = useAnalyticsRange();
+  const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const [isRefreshing, setRefreshing] = useState(false);
+
+  const isSuper = user ? isSuperAdmin(user) : false;
+  const view: View = place.employeeId
+    ? 'detail'
+    : isSuper && place.teamId === undefined
+      ? 'teams'
+      : 'employees';
+  // Only a super admin chooses a team; the server scopes everyone else's cards.
+  const teamId = isSuper ? place.teamId : undefined;
+  const listFilter = { teamId, search: place.search };
+
+  const teams = useTeamAnalytics(range.apiParams, {
+    enabled: isSuper && view !== 'detail',
+  });
+  const employees = useEmployeeAnalytics(listFilter, range.apiParams, {
+    enabled: user !== undefined && view === 'employees',
+  });
+  const detail = useEmployeeDetail(place.employeeId, range.apiParams);
+  const current = view === 'detail' ? detail : view === 'teams' ? teams : employees;
+
+  useEffect(() => {
+    // Spec §8: analytics load errors are logged, never shown.
+    if (current.error) console.error('Analytics could not be loaded', current.error);
+  }, [current.error]);
+
+  async function refresh() {
+    setRefreshing(true);
+    try {
+      await current.refetch();
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  function goBack() {
+    if (view === 'detail') void navigate(place.listHref());
+    else if (view === 'employees' && teamId !== undefined) void navigate(place.teamsHref());
+    else void navigate(adminPaths.dashboard);
+  }
+
+  const team = teams.data?.teams.find((candidate) => candidate.id === teamId);
+  const subtitle =
+    view === 'teams'
+      ? 'Teams and their call figures'
+      : view === 'detail'
+        ? 'One employee’s calls and status time'
+        : team
+          ? `${team.name}: employees and their call figures`
+          : 'Employees and their call figures';
+
+  const csvHref =
+    view === 'detail' && place.employeeId
+      ? employeeTimelineCsvHref(place.employeeId, range.apiParams)
+      : employeeListCsvHref(
+          view === 'teams' ? { teamId: undefined, search: '' } : listFilter,
+          range.apiParams,
+        );
+  // Deleted meanwhile, or outside the viewer's scope: an answer, not a load failure.
+  const isNotFound = isApiError(current.error, 404);
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2}>Analytics</Title>
+        <Text c="dimmed">{subtitle}</Text>
+      </div>
+
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            onClick={goBack}
+          >
+            Back
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={() => void refresh()}
+            disabled={isRefreshing}
+          >
+            {isRefreshing ? analyticsMessages.refreshing : 'Refresh'}
+          </Button>
+          {!isNotFound && (
+            <Button
+              component="a"
+              href={csvHref}
+              download
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
+              {analyticsMessages.exportCsv}
+            </Button>
+          )}
+        </Group>
+        <RangeControl
+          selection={range.selection}
+          onChange={range.setSelection}
+          shown={current.isPlaceholderData ? undefined : current.data?.range}
+        />
+      </Group>
+
+      {place.deletedNotice && view !== 'detail' && (
+        <FormAlert tone="success">{place.deletedNotice}</FormAlert>
+      )}
+
+      {view === 'teams' && (
+        <>
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              Choose a team to see its employees.
+            </Text>
+            <MetricsHelp withText />
+          </Group>
+          {teams.data ? (
+            <TeamCards teams={teams.data.teams} teamHref={place.teamHref} />
+          ) : (
+            <Loading isPending={teams.isPending} />
+          )}
+        </>
+      )}
+
+      {view === 'employees' && (
+        <>
+          <Group justify="space-between" align="flex-end">
+            <EmployeeSearch key={teamId ?? 'all'} />
+            <MetricsHelp withText />
+          </Group>
+          {employees.data ? (
+            employees.data.employees.length === 0 ? (
+              <Text c="dimmed" ta="center" py="xl">
+                {place.search.trim()
+                  ? analyticsMessages.noSearchResults
+                  : analyticsMessages.noEmployees}
+              </Text>
+            ) : (
+              <EmployeeCards
+                employees={employees.data.employees}
+                employeeHref={place.employeeHref}
+              />
+            )
+          ) : (
+            <Loading isPending={employees.isPending} />
+          )}
+        </>
+      )}
+
+      {view === 'detail' &&
+        (isNotFound ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {serverRefusalMessage(detail.error) ?? 'Employee not found'}
+          </Text>
+        ) : detail.data ? (
+          <EmployeeAnalyticsDetailView
+            detail={detail.data}
+            actions={
+              <>
+                <Button
+                  color="red"
+                  variant="light"
+                  leftSection={<IconTrash size={16} aria-hidden />}
+                  onClick={() => setDeleteOpen(true)}
+                >
+                  Delete
+                </Button>
+                <CloseButton
+                  size="lg"
+                  aria-label="Close employee details"
+                  onClick={() => void navigate(place.listHref())}
+                />
+              </>
+            }
+          />
+        ) : (
+          <Loading isPending={detail.isPending} />
+        ))}
+
+      {isDeleteOpen && detail.data && (
+        <DeleteEmployeeDialog
+          detail={detail.data}
+          onClose={() => setDeleteOpen(false)}
+          onDeleted={() => {
+            setDeleteOpen(false);
+            void navigate(place.listHref(), {
+              replace: true,
+              state: { deletedNotice: analyticsMessages.deleted },
+            });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** 'Loading analytics...' while the first answer is on its way; after a failure, nothing. */
+function Loading({ isPending }: { isPending: boolean }) {
+  if (!isPending) return null;
+  return (
+    <Text c="dimmed" ta="center" py="xl" role="status">
+      {analyticsMessages.loading}
+    </Text>
+  );
+}

@@ -1,0 +1,70 @@
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { TeamAnalytics } from '../../../../shared/schemas/analytics';
+import { analyticsMessages } from '../messages';
+import classes from './analytics.module.css';
+import { CallCentreMetrics } from './call-centre-metrics';
+import { FigureList } from './figure-list';
+
+/** Spec §2: a super admin's first view — one card per team; choosing one shows its employees. */
+export function TeamCards({
+  teams,
+  teamHref,
+}: {
+  teams: TeamAnalytics[];
+  teamHref: (teamId: string) => string;
+}) {
+  if (teams.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {analyticsMessages.noTeams}
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+      {teams.map((team) => (
+        <TeamCard key={team.id} team={team} href={teamHref(team.id)} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function TeamCard({ team, href }: { team: TeamAnalytics; href: string }) {
+  const titleId = useId();
+  const { figures } = team;
+  return (
+    <Paper
+      component="article"
+      aria-labelledby={titleId}
+      withBorder
+      radius="md"
+      p="md"
+      className={classes.card}
+    >
+      <Stack gap="sm">
+        <div>
+          <Text component="h3" fw={700} size="lg" id={titleId} m={0}>
+            <Link to={href} className={classes.cardLink}>
+              {team.name}
+            </Link>
+          </Text>
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {team.description || 'No description'}
+          </Text>
+        </div>
+        <FigureList
+          figures={[
+            { label: 'Employees', value: team.employeeCount },
+            { label: 'Total Calls', value: figures.totalCalls },
+            { label: 'Answered', value: figures.answered },
+            { label: 'Declined', value: figures.declined },
+            { label: 'Missed', value: figures.missed },
+          ]}
+        />
+        <CallCentreMetrics figures={figures} />
+      </Stack>
+    </Paper>
+  );
+}

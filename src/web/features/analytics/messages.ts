@@ -1,0 +1,20 @@
+import { employeeMessages, teamMessages } from '../../../shared/messages';
+
+/**
+ * The analytics page's words: the spec's exact strings (§2, §8) and the few of our own for
+ * what goes beyond it (ranges, metrics, CSV).
+ */
+export const analyticsMessages = {
+  loading: 'Loading analytics...',
+  refreshing: 'Refreshing...',
+  noTeams: teamMessages.noTeamsAvailable,
+  noStatusData: 'No status data available',
+  newEmployee: 'New Employee',
+  notAnswered: 'Not Answered',
+  deleteFailed: employeeMessages.deleteFailed,
+  unexpected: employeeMessages.unexpected,
+  deleted: employeeMessages.deleted,
+  noSearchResults: employeeMessages.noSearchResults,
+  noEmployees: employeeMessages.noneYet,
+  exportCsv: 'Export CSV',
+} as const;
