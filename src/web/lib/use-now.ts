@@ -15,7 +15,8 @@ export function useNow(intervalMs: number, wakeAt?: number) {
     if (wakeAt === undefined) return;
     const delay = wakeAt - Date.now();
     if (delay < 0) return;
-    const timer = setTimeout(() => setNow(new Date()), delay);
+    // Timers round the delay down: never let the renewed time fall short of `wakeAt`.
+    const timer = setTimeout(() => setNow(new Date(Math.max(Date.now(), wakeAt))), delay);
     return () => clearTimeout(timer);
   }, [wakeAt]);
   return now;

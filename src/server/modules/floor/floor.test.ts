@@ -209,6 +209,41 @@ describe('the live floor over the socket', () => {
     super$.live.socket.terminate();
   });
 
+  it('takes a moved admin off the old scope at once, and shows a team renamed', async () => {
+    const admin = await newAdmin(t.db);
+    await joinTeam(t.db, north, admin);
+    const { live } = await watch(await cookieOf(admin));
+    const superAs = (method: 'POST' | 'PATCH', url: string, payload: object) =>
+      t.app.inject({ method, url, headers: { cookie: cookies.super }, payload });
+
+    // Moved to South by the super admin: a South snapshot, no heartbeat needed.
+    const moved = await superAs('POST', `/api/teams/${south.id}/members`, {
+      userId: admin.id,
+      role: 'member',
+    });
+    expect(moved.statusCode, moved.body).toBe(201);
+    await vi.waitFor(() => {
+      const snapshots = live.events.filter((e) => e.type === 'floor.snapshot');
+      expect(snapshots).toHaveLength(2);
+      expect(snapshots[1]?.floor.agents.every((a) => a.teamId === south.id)).toBe(true);
+    });
+
+    // South renamed: its agents come again with the new name.
+    const agent = await agentIn(south);
+    const from = live.events.length;
+    const renamed = await superAs('PATCH', `/api/teams/${south.id}`, {
+      name: 'South Side',
+      description: null,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await vi.waitFor(() =>
+      expect(
+        floorEvents(live, from).find((e) => e.agentId === agent.agent.id)?.agent?.teamName,
+      ).toBe('South Side'),
+    );
+    live.socket.terminate();
+  });
+
   it('shows the softphone opening and closing', async () => {
     const agent = await agentIn(north);
     const north$ = await watch(cookies.north);

@@ -6,6 +6,9 @@ import type { FloorAgent } from '../../../shared/schemas/floor';
 import type { Db, Listen } from '../../platform/database';
 import type { EmployeeScope } from '../employees/employees.repository';
 
+/** After a failed floor query, every watcher is sent the floor again this much later. */
+const FLOOR_RETRY_MS = 1000;
+
 /** The NOTIFY channel live events travel on between server processes. */
 export const LIVE_CHANNEL = 'switchboard_live';
 
@@ -95,7 +98,9 @@ export function createLiveHub(options: LiveHubOptions) {
             await sendChanges(ids);
           }
         } catch (error) {
+          // Changes may be lost with the failed query: every watcher gets the floor afresh.
           log.warn({ err: error }, 'live: could not update the floor view');
+          if (!closing) setTimeout(() => resendSnapshots(watchers), FLOOR_RETRY_MS).unref();
         }
       }
       isFloorBusy = false;
@@ -199,7 +204,15 @@ export function createLiveHub(options: LiveHubOptions) {
     try {
       const { userIds } = JSON.parse(payload) as { userIds: string[] };
       for (const userId of userIds) push(userId);
-      floorChanged(userIds);
+      // A watching admin changed (moved team): their scope first, so nothing of the old
+      // scope is sent on.
+      if ([...watchers].some((watcher) => userIds.includes(watcher.userId))) {
+        void refreshScopes()
+          .catch((error: unknown) => log.warn({ err: error }, 'live: scope refresh failed'))
+          .finally(() => floorChanged(userIds));
+      } else {
+        floorChanged(userIds);
+      }
     } catch (error) {
       log.warn({ err: error }, 'live: unreadable notification');
     }
@@ -324,12 +337,15 @@ export function createLiveHub(options: LiveHubOptions) {
         for (const local of own) local.socket.close(1012, 'Server restarting');
       }
       for (const watcher of watchers) watcher.socket.close(1012, 'Server restarting');
-      await db
+      const closed = await db
         .updateTable('live_connections')
         .set({ seen_at: now, closed_at: now })
         .where('instance_id', '=', instanceId)
         .where('closed_at', 'is', null)
+        .returning('user_id')
         .execute();
+      // Other processes' floor views: these softphones went offline with this process.
+      await this.agentChanged(...new Set(closed.map((row) => row.user_id)));
     },
   };
 }

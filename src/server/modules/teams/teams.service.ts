@@ -88,7 +88,7 @@ export async function updateTeam(
   change: Change,
 ) {
   assertCanManageTeams(change.actor);
-  return ctx.db.transaction().execute(async (trx) => {
+  const updated = await ctx.db.transaction().execute(async (trx) => {
     const before = await existingTeam(trx, teamId);
     await repo.updateTeam(trx, teamId, input);
     await recordAudit(trx, {
@@ -99,8 +99,14 @@ export async function updateTeam(
       at: ctx.clock.now(),
       details: { before: { name: before.name, description: before.description } },
     });
-    return toTeam(await existingTeam(trx, teamId));
+    return {
+      team: toTeam(await existingTeam(trx, teamId)),
+      memberIds: (await repo.listMembers(trx, teamId)).map((member) => member.user_id),
+    };
   });
+  // The live floor shows the team's name.
+  await ctx.live.agentChanged(...updated.memberIds);
+  return updated.team;
 }
 
 /** Deletes the team; its members are removed from it and left without a team. */

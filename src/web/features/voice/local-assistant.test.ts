@@ -200,6 +200,21 @@ describe('local assistant start', () => {
     warn.mockRestore();
   });
 
+  it('goes on without noise suppression when the browser will not apply it', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { assistant, microphone, named } = setUp();
+    microphone.track.applyConstraints.mockRejectedValueOnce(new Error('device gone'));
+    expect(await assistant.start(identity)).not.toBeNull();
+    expect(
+      named('call-start-progress').find(
+        (p) => p.stage === 'audio-processing-setup' && p.status === 'completed',
+      ),
+    ).toMatchObject({ metadata: { noiseCancellation: false } });
+    expect(named('call-start-failed')).toEqual([]);
+    assistant.stop();
+    warn.mockRestore();
+  });
+
   it('turns the browser noise suppression on in audio-processing-setup', async () => {
     const { assistant, microphone, named } = setUp();
     await assistant.start(identity);

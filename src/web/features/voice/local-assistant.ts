@@ -267,7 +267,13 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
         return { intervalMs: AUDIO_OBSERVER_INTERVAL_MS, microphone: session.stream !== null };
       });
       await this.runStage('audio-processing-setup', async () => {
-        session.noiseCancellation = await this.setNoiseSuppression(session, true);
+        try {
+          session.noiseCancellation = await this.setNoiseSuppression(session, true);
+        } catch (error) {
+          // The browser would not apply it (a device gone meanwhile): the call goes on without.
+          console.warn('voice: noise suppression not applied', error);
+          session.noiseCancellation = false;
+        }
         return { noiseCancellation: session.noiseCancellation };
       });
       ensureCurrent();

@@ -29,9 +29,13 @@ export function connectedAt(call: CurrentCall, connectDelayMs: number, voiceStar
   const fallback = answeredAt(call) + connectDelayMs;
   // No assistant here (answered in another tab, page reloaded): the delay from the answer.
   if (!voiceStart) return fallback;
-  // Spec §4: the active call appears connectDelayMs after call-start, or after a failed start.
-  if (voiceStart.settledAt !== undefined) return voiceStart.settledAt + connectDelayMs;
-  return fallback + MAX_VOICE_START_WAIT_MS;
+  // Spec §4: the active call appears connectDelayMs after call-start, or after a failed start —
+  // and never later than the longest wait, so a call once shown never goes back to connecting.
+  const latest = fallback + MAX_VOICE_START_WAIT_MS;
+  if (voiceStart.settledAt !== undefined) {
+    return Math.min(voiceStart.settledAt + connectDelayMs, latest);
+  }
+  return latest;
 }
 
 /**

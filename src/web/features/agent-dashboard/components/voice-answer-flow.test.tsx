@@ -162,6 +162,25 @@ describe('the answer flow with the voice assistant', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('does not wait for an unanswered microphone prompt, and a late start never brings connecting back', async () => {
+    useFakeClock(SERVER_NOW);
+    const { assistant, deps } = fakeVoice();
+    deps.requestMicrophone = vi.fn(() => new Promise<void>(() => {})); // never answered
+    const { user } = await renderRinging(deps);
+    await user.click(panel().getByRole('button', { name: 'Answer' }));
+    await settle();
+    expect(assistant.startedWith).toHaveLength(1);
+
+    // The assistant takes 20 s: the call shows at answer + 2.5 s + 15 s, and stays shown.
+    await advance(17_500);
+    expect(panel().getByRole('button', { name: 'End Call' })).toBeTruthy();
+    await advance(2500);
+    act(() => assistant.connect());
+    await advance(100);
+    expect(panel().queryByText('Connecting...')).toBeNull();
+    expect(panel().getByRole('button', { name: 'End Call' })).toBeTruthy();
+  });
+
   it("follows the assistant's start stages on the connecting screen", async () => {
     useFakeClock(SERVER_NOW);
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});

@@ -104,13 +104,12 @@ export class VoiceCallController {
   private async start(callId: string, generation: number) {
     const isCurrent = () => generation === this.generation;
     try {
-      const [session] = await Promise.all([
-        this.deps.requestSession(callId),
-        // Spec §8: a refused microphone is only logged; the call goes on without it.
-        this.deps
-          .requestMicrophone()
-          .catch((error: unknown) => console.warn('voice: microphone access failed', error)),
-      ]);
+      // The browser's prompt, not waited for: an agent who leaves it unanswered must not hold
+      // up the assistant. Spec §8: a refusal is only logged; the call goes on without it.
+      this.deps
+        .requestMicrophone()
+        .catch((error: unknown) => console.warn('voice: microphone access failed', error));
+      const session = await this.deps.requestSession(callId);
       if (!isCurrent()) return;
       this.update({ ...this.snapshot, provider: session.provider });
       const { assistant, identity } = await this.deps.createAssistant(session);

@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LIVE_PATH, liveCloseCodes, liveEventSchema } from '../../../../shared/live';
 import { type Floor, type FloorAgent, floorSchema } from '../../../../shared/schemas/floor';
 import { apiRequest } from '../../../lib/api-client';
@@ -55,9 +55,16 @@ function store(
 export function useLiveFloor() {
   const queryClient = useQueryClient();
   const [isLive, setIsLive] = useState(false);
+  /** When the socket last delivered (browser ms): an HTTP answer asked for before is older. */
+  const socketEventAt = useRef(Number.NEGATIVE_INFINITY);
   const floor = useQuery({
     queryKey: floorQueryKey,
-    queryFn: ({ signal }) => getFloor(signal),
+    queryFn: async ({ signal }) => {
+      const sentAt = Date.now();
+      const fetched = await getFloor(signal);
+      const held = queryClient.getQueryData<FloorSnapshot>(floorQueryKey);
+      return held && socketEventAt.current >= sentAt ? held : fetched;
+    },
     staleTime: Infinity,
   });
 
@@ -67,6 +74,7 @@ export function useLiveFloor() {
       schema: liveEventSchema,
       finalCloseCodes: Object.values(liveCloseCodes),
       onEvent: (event, receivedAt) => {
+        socketEventAt.current = receivedAt;
         setIsLive(true);
         switch (event.type) {
           case 'floor.snapshot':

@@ -131,6 +131,26 @@ describe('the live floor view', () => {
     expect(screen.getByRole('status').textContent).toBe('Connecting...');
   });
 
+  it('keeps what the socket sent over an older HTTP answer that lands after it', async () => {
+    useFakeClock(NOW);
+    let answer: (response: Response) => void = () => {};
+    mockFetch({
+      'GET /api/analytics/live': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderWithProviders(<LiveFloorPage />, { signedInAs: superAdminUser, withFakeTimers: true });
+    await settle();
+    const socket = FakeWebSocket.latest();
+    act(() => {
+      socket.accept();
+      socket.push({ type: 'floor.snapshot', floor: floor([agent({ status: 'lunch' })]) });
+    });
+    expect(within(rowOf('Nora North')).getByText('Lunch')).toBeTruthy();
+    // The HTTP answer was read before the socket's snapshot: it must not win.
+    answer(jsonResponse(floor([agent({ status: 'available' })])));
+    await settle();
+    expect(within(rowOf('Nora North')).getByText('Lunch')).toBeTruthy();
+  });
+
   it('searches by username or full name', async () => {
     useFakeClock(NOW);
     const { user } = await renderFloor(
