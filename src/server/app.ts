@@ -14,6 +14,7 @@ import {
 import type { Config } from './config';
 import { adminRoutes } from './modules/admins/admins.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { ensureRollupTimeZone } from './modules/analytics/rollups';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate, resolveSessionSecret } from './modules/auth/auth.service';
 import { SESSION_COOKIE } from './modules/auth/sessions';
@@ -58,6 +59,7 @@ export async function buildApp(
 ) {
   const { db } = database;
   const sessionSecret = await resolveSessionSecret(db, config.sessionSecret);
+  await ensureRollupTimeZone(db, config.callCentreTimeZone);
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,

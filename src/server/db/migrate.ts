@@ -4,6 +4,7 @@ import * as initial from './migrations/20261121T0900-initial';
 import * as callEngine from './migrations/20261121T1500-call-engine';
 import * as voice from './migrations/20261121T1800-voice';
 import * as analytics from './migrations/20261121T2100-analytics';
+import * as rollups from './migrations/20261121T2300-rollups';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '20261121T1500-call-engine': callEngine,
   '20261121T1800-voice': voice,
   '20261121T2100-analytics': analytics,
+  '20261121T2300-rollups': rollups,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

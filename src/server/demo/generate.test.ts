@@ -219,6 +219,20 @@ describe('generateDemoData', () => {
     expect(await rowCount(t.db, 'call_logs')).toBe(total);
   });
 
+  it('fills the daily rollups the analytics read, as the raw rows add up', async () => {
+    const totals = await sql<{ rolled: number; raw: number; rolled_s: number; raw_s: number }>`
+      SELECT
+        (SELECT sum(total_calls) FROM call_day_totals)::int AS rolled,
+        (SELECT count(*) FROM call_logs WHERE call_status IS NOT NULL)::int AS raw,
+        (SELECT sum(seconds) FROM status_day_totals)::float8 AS rolled_s,
+        (SELECT sum(duration_seconds) FROM employee_status_log)::float8 AS raw_s`.execute(t.db);
+    const row = totals.rows[0]!;
+    expect(row.rolled).toBe(summary.counts.calls);
+    expect(row.rolled).toBe(row.raw);
+    expect(row.rolled_s).toBeGreaterThan(0);
+    expect(row.rolled_s).toBe(row.raw_s);
+  });
+
   it('is read by the app: the demo password signs in and the agent state is restored', async () => {
     const agentName = summary.teams[0]!.agents[0]!;
     const signIn = await t.app.inject({

@@ -4,20 +4,24 @@ import type { EmployeeScope } from '../employees/employees.repository';
 
 /**
  * The analytics views' SQL: one query per view, scoped in SQL, never a query per employee.
- * Each view is one function here so the benchmark can move it onto per-agent daily rollups
- * without touching the service. Rules shared by every view:
- * - a call counts when it has an outcome (answered, declined, missed) and by when it came
- *   in (`time_received` in [start, end)) — served by `call_logs_analytics_idx`;
- * - a status interval counts for its part inside [start, end); the open interval counts up
- *   to `now`; a closed interval without a duration is ignored (spec §3); one wholly inside
- *   the window counts its stored `duration_seconds` — served by
- *   `employee_status_log_analytics_idx` (closed) and the one-open-per-user index (open).
+ * The figures come from the per-agent daily rollups (`call_day_totals`, `status_day_totals`,
+ * kept current by triggers: migration 20261121T2300-rollups), so a view reads one row per
+ * agent and day instead of every call and interval. Rules shared by every view:
+ * - a call counts when it has an outcome (answered, declined, missed), on the local day it
+ *   came in;
+ * - a closed status interval counts its seconds on each local day it spans, and once as a
+ *   session, on the day it started; a closed interval without a duration is ignored (spec
+ *   §3); the open interval is read live, counting up to `now` (or the window's end).
+ * The CSV timeline reads the raw rows of one employee (`employeeTimeline`).
  */
 export interface AnalyticsWindow {
   /** Null: from the beginning. */
   start: Date | null;
   /** Null: up to now. */
   end: Date | null;
+  /** The same window as local days, inclusive ('YYYY-MM-DD'); null: unbounded. */
+  fromDay: string | null;
+  toDay: string | null;
   now: Date;
 }
 
@@ -33,16 +37,24 @@ function callsInWindow(w: AnalyticsWindow) {
   ]);
 }
 
-/** Per group of calls (alias `c`): every count and time the figures are derived from. */
-const callAggregates = sql`
-  count(*)::int AS total_calls,
-  count(*) FILTER (WHERE c.call_status = 'answered')::int AS answered,
-  count(*) FILTER (WHERE c.call_status = 'declined')::int AS declined,
-  count(*) FILTER (WHERE c.call_status = 'missed')::int AS missed,
-  count(*) FILTER (WHERE c.call_type = 'inbound')::int AS inbound_offered,
-  count(*) FILTER (WHERE c.call_type = 'inbound' AND c.call_status = 'answered')::int AS inbound_answered,
-  count(c.duration_seconds) FILTER (WHERE c.call_status = 'answered')::int AS handled_calls,
-  coalesce(sum(c.duration_seconds), 0)::float8 AS talk_seconds`;
+/** Rollup days (alias `d`) inside the window. */
+function daysInWindow(w: AnalyticsWindow) {
+  return and([
+    ...(w.fromDay ? [sql`d.day >= ${w.fromDay}::date`] : []),
+    ...(w.toDay ? [sql`d.day <= ${w.toDay}::date`] : []),
+  ]);
+}
+
+/** Per group of call rollup rows (alias `d`): every count and time the figures come from. */
+const callSums = sql`
+  sum(d.total_calls)::int AS total_calls,
+  sum(d.answered)::int AS answered,
+  sum(d.declined)::int AS declined,
+  sum(d.missed)::int AS missed,
+  sum(d.inbound_offered)::int AS inbound_offered,
+  sum(d.inbound_answered)::int AS inbound_answered,
+  sum(d.handled_calls)::int AS handled_calls,
+  sum(d.talk_seconds)::float8 AS talk_seconds`;
 
 /** The same columns for a group with no calls (a LEFT JOIN that found none). */
 const callTotalsOf = (alias: string) => {
@@ -73,20 +85,71 @@ const statusTotalsOf = (alias: string) => {
 };
 
 /**
- * The status intervals of the users `forUser` selects (a condition on `l.user_id`), clipped
- * to the window: user_id, status, started_at, ended_at and `seconds` counted in the window.
- * Closed and open intervals are two index-friendly halves of a UNION ALL.
+ * Seconds and sessions per user and status in the window (columns user_id, status, seconds,
+ * sessions) for the users `forUser` selects (a condition on `user_id`): the closed intervals
+ * from the daily rollups, the open one live.
+ */
+function statusTimeIn(
+  w: AnalyticsWindow,
+  forUser: (column: RawBuilder<unknown>) => RawBuilder<unknown>,
+) {
+  return sql`
+    SELECT d.user_id, d.status, sum(d.seconds)::float8 AS seconds, sum(d.intervals)::int AS sessions
+    FROM status_day_totals AS d
+    WHERE ${and([forUser(sql.ref('d.user_id')), daysInWindow(w)])}
+    GROUP BY d.user_id, d.status
+    UNION ALL
+    SELECT o.user_id, o.status, o.seconds::float8, 1 AS sessions
+    FROM (${openIntervalsIn(w, forUser(sql.ref('l.user_id')))}) AS o
+    ${w.start ? sql`UNION ALL ${sessionAcrossStart(w.start, forUser(sql.ref('u.id')))}` : sql``}`;
+}
+
+/**
+ * The closed interval each user was in at the window's start, as a session of the window (its
+ * seconds there are in the rollups): the rollups count a session on the day it started. One
+ * index seek per user, on `(user_id, started_at)`.
+ */
+function sessionAcrossStart(start: Date, forUser: RawBuilder<unknown>) {
+  return sql`
+    SELECT u.id AS user_id, x.status, 0::float8 AS seconds, 1 AS sessions
+    FROM users AS u
+    CROSS JOIN LATERAL (
+      SELECT l.status, l.ended_at, l.duration_seconds FROM employee_status_log AS l
+      WHERE l.user_id = u.id AND l.started_at < ${start}::timestamptz
+      ORDER BY l.started_at DESC LIMIT 1
+    ) AS x
+    WHERE ${forUser} AND x.ended_at > ${start}::timestamptz AND x.duration_seconds IS NOT NULL`;
+}
+
+/** The open interval of the users `forUser` selects, counted up to now (or the window's end). */
+function openIntervalsIn(w: AnalyticsWindow, forUser: RawBuilder<unknown>) {
+  const clippedStart = w.start
+    ? sql`greatest(l.started_at, ${w.start}::timestamptz)`
+    : sql`l.started_at`;
+  const openEnd = w.end
+    ? sql`least(${w.now}::timestamptz, ${w.end}::timestamptz)`
+    : sql`${w.now}::timestamptz`;
+  return sql`
+    SELECT l.user_id, l.status, l.started_at, l.ended_at,
+      greatest(0, floor(extract(epoch from (${openEnd} - ${clippedStart}))))::int AS seconds
+    FROM employee_status_log AS l
+    WHERE ${and([
+      forUser,
+      sql`l.ended_at IS NULL`,
+      sql`l.started_at < ${openEnd}`,
+      ...(w.start ? [sql`${openEnd} > ${w.start}::timestamptz`] : []),
+    ])}`;
+}
+
+/**
+ * One employee's status intervals (`forUser`, a condition on `l.user_id`) clipped to the
+ * window, row by row: user_id, status, started_at, ended_at and `seconds` in the window.
  */
 function statusIntervalsIn(w: AnalyticsWindow, forUser: RawBuilder<unknown>) {
   const clippedStart = w.start
     ? sql`greatest(l.started_at, ${w.start}::timestamptz)`
     : sql`l.started_at`;
   const closedEnd = w.end ? sql`least(l.ended_at, ${w.end}::timestamptz)` : sql`l.ended_at`;
-  const openEnd = w.end
-    ? sql`least(${w.now}::timestamptz, ${w.end}::timestamptz)`
-    : sql`${w.now}::timestamptz`;
-  const secondsBetween = (from: RawBuilder<unknown>, to: RawBuilder<unknown>) =>
-    sql`greatest(0, floor(extract(epoch from (${to} - ${from}))))::int`;
   const wholeInside = and([
     ...(w.start ? [sql`l.started_at >= ${w.start}::timestamptz`] : []),
     ...(w.end ? [sql`l.ended_at <= ${w.end}::timestamptz`] : []),
@@ -94,7 +157,8 @@ function statusIntervalsIn(w: AnalyticsWindow, forUser: RawBuilder<unknown>) {
   return sql`
     SELECT l.user_id, l.status, l.started_at, l.ended_at,
       CASE WHEN ${wholeInside} THEN l.duration_seconds
-           ELSE ${secondsBetween(clippedStart, closedEnd)} END AS seconds
+           ELSE greatest(0, floor(extract(epoch from (${closedEnd} - ${clippedStart}))))::int
+      END AS seconds
     FROM employee_status_log AS l
     WHERE ${and([
       forUser,
@@ -104,15 +168,7 @@ function statusIntervalsIn(w: AnalyticsWindow, forUser: RawBuilder<unknown>) {
       ...(w.end ? [sql`l.started_at < ${w.end}::timestamptz`] : []),
     ])}
     UNION ALL
-    SELECT l.user_id, l.status, l.started_at, l.ended_at,
-      ${secondsBetween(clippedStart, openEnd)} AS seconds
-    FROM employee_status_log AS l
-    WHERE ${and([
-      forUser,
-      sql`l.ended_at IS NULL`,
-      sql`l.started_at < ${openEnd}`,
-      ...(w.start ? [sql`${openEnd} > ${w.start}::timestamptz`] : []),
-    ])}`;
+    ${openIntervalsIn(w, forUser)}`;
 }
 
 /** The columns every view's figures come back with. */
@@ -143,12 +199,12 @@ export async function teamAnalytics(db: Db, w: AnalyticsWindow) {
       SELECT team_id, count(*)::int AS employee_count FROM staff GROUP BY team_id
     ),
     calls AS (
-      SELECT s.team_id, ${callAggregates}
-      FROM call_logs AS c JOIN staff AS s ON s.id = c.user_id
-      WHERE ${callsInWindow(w)}
+      SELECT s.team_id, ${callSums}
+      FROM call_day_totals AS d JOIN staff AS s ON s.id = d.user_id
+      WHERE ${daysInWindow(w)}
       GROUP BY s.team_id
     ),
-    intervals AS (${statusIntervalsIn(w, sql`l.user_id IN (SELECT id FROM staff)`)}),
+    intervals AS (${statusTimeIn(w, (user) => sql`${user} IN (SELECT id FROM staff)`)}),
     status_time AS (
       SELECT s.team_id, ${statusAggregates}
       FROM intervals AS i JOIN staff AS s ON s.id = i.user_id
@@ -214,12 +270,12 @@ export async function employeeAnalytics(
       WHERE ${staffInScope(scope, filters)}
     ),
     calls AS (
-      SELECT c.user_id, ${callAggregates}
-      FROM call_logs AS c
-      WHERE c.user_id IN (SELECT id FROM staff) AND ${callsInWindow(w)}
-      GROUP BY c.user_id
+      SELECT d.user_id, ${callSums}
+      FROM call_day_totals AS d
+      WHERE d.user_id IN (SELECT id FROM staff) AND ${daysInWindow(w)}
+      GROUP BY d.user_id
     ),
-    intervals AS (${statusIntervalsIn(w, sql`l.user_id IN (SELECT id FROM staff)`)}),
+    intervals AS (${statusTimeIn(w, (user) => sql`${user} IN (SELECT id FROM staff)`)}),
     status_time AS (
       SELECT i.user_id, ${statusAggregates} FROM intervals AS i GROUP BY i.user_id
     )
@@ -267,13 +323,13 @@ export async function employeeDetail(
       WHERE ${staffInScope(scope, { employeeId })}
     ),
     calls AS (
-      SELECT ${callAggregates}
-      FROM call_logs AS c
-      WHERE c.user_id IN (SELECT id FROM employee) AND ${callsInWindow(w)}
+      SELECT ${callSums}
+      FROM call_day_totals AS d
+      WHERE d.user_id IN (SELECT id FROM employee) AND ${daysInWindow(w)}
     ),
-    intervals AS (${statusIntervalsIn(w, sql`l.user_id IN (SELECT id FROM employee)`)}),
+    intervals AS (${statusTimeIn(w, (user) => sql`${user} IN (SELECT id FROM employee)`)}),
     status_time AS (
-      SELECT i.status, count(*)::int AS sessions, sum(i.seconds)::float8 AS seconds
+      SELECT i.status, sum(i.sessions)::int AS sessions, sum(i.seconds)::float8 AS seconds
       FROM intervals AS i GROUP BY i.status
     ),
     status_totals AS (SELECT ${statusAggregates} FROM intervals AS i)

@@ -34,7 +34,13 @@ import * as repo from './analytics.repository';
 function windowOf(ctx: AppContext, selection: RangeSelection) {
   const now = ctx.clock.now();
   const range = resolveRange(selection, now, ctx.config.callCentreTimeZone);
-  const window: repo.AnalyticsWindow = { start: range.start, end: range.end, now };
+  const window: repo.AnalyticsWindow = {
+    start: range.start,
+    end: range.end,
+    fromDay: range.from,
+    toDay: range.to,
+    now,
+  };
   return { range, window, body: rangeBody(range, now) };
 }
 

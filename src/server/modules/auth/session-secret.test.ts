@@ -29,7 +29,11 @@ describe('the generated session secret', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(admin.id);
 
-    const stored = await database.db.selectFrom('app_settings').selectAll().execute();
+    const stored = await database.db
+      .selectFrom('app_settings')
+      .selectAll()
+      .where('key', '=', 'session_secret')
+      .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.value).toMatch(/^[\w-]{64}$/);
     await Promise.all([first.close(), second.close()]);

@@ -24,10 +24,11 @@ export async function dashboardCounts(db: Db, scope: EmployeeScope, now: Date, t
       SELECT id, created_at FROM users WHERE role = 'employee' AND ${teamFilter}
     ),
     calls AS (
-      SELECT count(*)::int AS total,
-             count(*) FILTER (WHERE call_status = 'answered')::int AS answered
-      FROM call_logs
-      WHERE call_status IS NOT NULL AND user_id IN (SELECT id FROM staff)
+      -- From the per-agent daily rollups: one row per agent and day, not every call.
+      SELECT coalesce(sum(total_calls), 0)::int AS total,
+             coalesce(sum(answered), 0)::int AS answered
+      FROM call_day_totals
+      WHERE user_id IN (SELECT id FROM staff)
     )
     SELECT
       (SELECT count(*) FROM staff)::int AS total,

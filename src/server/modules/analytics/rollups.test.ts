@@ -1,0 +1,180 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { newEmployee } from '../../test/factories';
+import { openTestDatabase } from '../../test/test-app';
+import { ensureRollupTimeZone } from './rollups';
+import { afterAll } from 'vitest';
+
+const database = await openTestDatabase();
+const { db } = database;
+afterAll(() => database.close());
+
+const callRollup = () =>
+  sql<Record<string, unknown>>`SELECT * FROM call_day_totals
+    WHERE total_calls <> 0 OR talk_seconds <> 0 ORDER BY user_id, day`
+    .execute(db)
+    .then((r) => r.rows);
+const statusRollup = () =>
+  sql<Record<string, unknown>>`SELECT * FROM status_day_totals
+    WHERE seconds <> 0 OR intervals <> 0 ORDER BY user_id, day, status`
+    .execute(db)
+    .then((r) => r.rows);
+
+/** What the triggers kept equals what a rebuild from the raw rows gives. */
+async function expectTriggersAgreeWithRebuild() {
+  const kept = { calls: await callRollup(), statuses: await statusRollup() };
+  await sql`SELECT rebuild_rollups()`.execute(db);
+  expect(kept).toEqual({ calls: await callRollup(), statuses: await statusRollup() });
+}
+
+function interval(userId: string, status: string, startedAt: string, endedAt: string | null) {
+  return db
+    .insertInto('employee_status_log')
+    .values({
+      user_id: userId,
+      status,
+      started_at: startedAt,
+      ended_at: endedAt,
+      duration_seconds: endedAt
+        ? Math.floor((Date.parse(endedAt) - Date.parse(startedAt)) / 1000)
+        : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+describe('daily rollups', () => {
+  it('split an interval at local midnight, counting it once on the day it started', async () => {
+    const agent = await newEmployee(db);
+    // 21:00 on the 14th to 09:00 on the 15th in New York (UTC-4 in March 2026).
+    await interval(agent.id, 'gone_home', '2026-03-15T01:00:00.250Z', '2026-03-15T13:00:00.750Z');
+    const rows = await sql<{ day: string; seconds: string; intervals: number }>`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, seconds::text, intervals FROM status_day_totals
+      WHERE user_id = ${agent.id} ORDER BY day`.execute(db);
+    expect(rows.rows).toEqual([
+      { day: '2026-03-14', seconds: '10799', intervals: 1 },
+      { day: '2026-03-15', seconds: '32401', intervals: 0 },
+    ]);
+  });
+
+  it('follow calls through outcome, end, edit and delete, as a rebuild would', async () => {
+    const agent = await newEmployee(db);
+    const other = await newEmployee(db);
+    const call = (userId: string, at: string, values: object = {}) =>
+      db
+        .insertInto('call_logs')
+        .values({
+          user_id: userId,
+          phone_number: '12125550100',
+          call_type: 'inbound',
+          call_status: null,
+          time_received: at,
+          ...values,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    // Rings (no outcome), then answered, ended; declined; missed; outbound; at 23:59:59.9 local.
+    const ringing = await call(agent.id, '2026-03-15T03:59:59.900Z', {
+      ring_deadline: '2026-03-15T04:00:19.900Z',
+    });
+    await db
+      .updateTable('call_logs')
+      .set({ call_status: 'answered', answered_at: '2026-03-15T04:00:05Z', ring_deadline: null })
+      .where('id', '=', ringing.id)
+      .execute();
+    await db
+      .updateTable('call_logs')
+      .set({ ended_at: '2026-03-15T04:02:05Z', duration_seconds: 120 })
+      .where('id', '=', ringing.id)
+      .execute();
+    const ended = (at: string) => ({ ended_at: at });
+    await call(agent.id, '2026-03-15T14:00:00Z', {
+      call_status: 'declined',
+      ...ended('2026-03-15T14:00:03Z'),
+    });
+    const missed = await call(other.id, '2026-03-15T14:00:00Z', {
+      call_status: 'missed',
+      ...ended('2026-03-15T14:00:20Z'),
+    });
+    await call(agent.id, '2026-03-16T14:00:00Z', {
+      call_type: 'outbound',
+      call_status: 'answered',
+      answered_at: '2026-03-16T14:00:00Z',
+      duration_seconds: 30,
+      ...ended('2026-03-16T14:00:30Z'),
+    });
+    const day = await sql<{ day: string; total_calls: number; handled_calls: number }>`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, total_calls, handled_calls FROM call_day_totals
+      WHERE user_id = ${agent.id} ORDER BY day`.execute(db);
+    expect(day.rows).toEqual([
+      { day: '2026-03-14', total_calls: 1, handled_calls: 1 },
+      { day: '2026-03-15', total_calls: 1, handled_calls: 0 },
+      { day: '2026-03-16', total_calls: 1, handled_calls: 1 },
+    ]);
+    await db.deleteFrom('call_logs').where('id', '=', missed.id).execute();
+    await expectTriggersAgreeWithRebuild();
+  });
+
+  it('follow status intervals through close, edit and delete, across DST, as a rebuild would', async () => {
+    const agent = await newEmployee(db);
+    const open = await interval(agent.id, 'available', '2026-03-07T22:00:00.123Z', null);
+    // Closed across the spring-forward night (a 23-hour local day).
+    await db
+      .updateTable('employee_status_log')
+      .set({ ended_at: '2026-03-09T05:30:00.999Z', duration_seconds: 113400 })
+      .where('id', '=', open.id)
+      .execute();
+    const lunch = await interval(agent.id, 'lunch', '2026-03-09T16:00:00Z', '2026-03-09T17:00:00Z');
+    await db
+      .updateTable('employee_status_log')
+      .set({ status: 'break' })
+      .where('id', '=', lunch.id)
+      .execute();
+    const gone = await interval(
+      agent.id,
+      'gone_home',
+      '2026-03-09T22:00:00Z',
+      '2026-03-10T04:00:00Z',
+    );
+    await db.deleteFrom('employee_status_log').where('id', '=', gone.id).execute();
+    // A closed row without a duration is not counted (spec §3).
+    await db
+      .insertInto('employee_status_log')
+      .values({
+        user_id: agent.id,
+        status: 'personal',
+        started_at: '2026-03-11T16:00:00Z',
+        ended_at: '2026-03-11T17:00:00Z',
+        duration_seconds: null,
+      })
+      .execute();
+    const rows = await sql<{ status: string; seconds: string }>`
+      SELECT status, sum(seconds)::text AS seconds FROM status_day_totals
+      WHERE user_id = ${agent.id} GROUP BY status ORDER BY status`.execute(db);
+    expect(rows.rows).toEqual([
+      { status: 'available', seconds: '113400' },
+      { status: 'break', seconds: '3600' },
+      { status: 'gone_home', seconds: '0' },
+      { status: 'lunch', seconds: '0' },
+    ]);
+    await expectTriggersAgreeWithRebuild();
+  });
+
+  it("disappear with the agent, and are rebuilt in another zone when the server's zone changes", async () => {
+    const agent = await newEmployee(db);
+    await interval(agent.id, 'break', '2026-03-15T03:30:00Z', '2026-03-15T04:30:00Z');
+    const days = () =>
+      sql<{ day: string }>`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM status_day_totals
+        WHERE user_id = ${agent.id} AND seconds > 0 ORDER BY day`
+        .execute(db)
+        .then((r) => r.rows.map((row) => row.day));
+    expect(await days()).toEqual(['2026-03-14', '2026-03-15']); // New York: 23:30 to 00:30
+    await ensureRollupTimeZone(db, 'Europe/London');
+    expect(await days()).toEqual(['2026-03-15']); // London: 03:30 to 04:30
+    await ensureRollupTimeZone(db, 'America/New_York');
+    expect(await days()).toEqual(['2026-03-14', '2026-03-15']);
+
+    await db.deleteFrom('users').where('id', '=', agent.id).execute();
+    expect(await days()).toEqual([]);
+  });
+});
