@@ -70,40 +70,36 @@ const statements = [
         talk_seconds = t.talk_seconds + sign * coalesce(c.duration_seconds, 0)
       WHERE t.user_id = c.user_id AND t.day = local_day;
     END $$`,
-  // One closed interval's contribution, split at local midnights.
+  // A closed interval's parts per local day: whole seconds from its start to each day's end,
+  // the last one its stored duration, so the parts add up to it exactly; counted as a
+  // session on its first day.
+  `CREATE FUNCTION interval_day_parts(
+      started_at timestamptz, ended_at timestamptz, duration integer, zone text)
+    RETURNS TABLE (day date, seconds integer, first integer) LANGUAGE sql STABLE AS $$
+    SELECT cut.day, cut.upto - coalesce(lag(cut.upto) OVER (ORDER BY cut.day), 0),
+      (row_number() OVER (ORDER BY cut.day) = 1)::int
+    FROM (
+      SELECT d::date AS day,
+        CASE WHEN ended_at <= ((d + interval '1 day') AT TIME ZONE zone) THEN duration
+             ELSE least(duration, greatest(0, floor(extract(epoch FROM
+               ((d + interval '1 day') AT TIME ZONE zone) - started_at)))::int) END AS upto
+      FROM generate_series(date_trunc('day', started_at AT TIME ZONE zone),
+        date_trunc('day', ended_at AT TIME ZONE zone), interval '1 day') AS d
+    ) AS cut
+  $$`,
   `CREATE FUNCTION add_interval_to_rollup(l employee_status_log, sign integer) RETURNS void
     LANGUAGE plpgsql AS $$
     DECLARE
-      zone text := rollup_time_zone();
       part record;
     BEGIN
       IF l.ended_at IS NULL OR l.duration_seconds IS NULL THEN RETURN; END IF;
       FOR part IN
-        WITH days AS (
-          SELECT d::date AS day,
-            (d AT TIME ZONE zone) AS day_start,
-            ((d + interval '1 day') AT TIME ZONE zone) AS day_end
-          FROM generate_series(
-            date_trunc('day', l.started_at AT TIME ZONE zone),
-            date_trunc('day', l.ended_at AT TIME ZONE zone),
-            interval '1 day') AS d
-        ),
-        cut AS (
-          -- Whole seconds from the start to the end of each day's part, the last one the
-          -- stored duration: the parts add up to it exactly.
-          SELECT day, day_start,
-            CASE WHEN l.ended_at <= day_end THEN l.duration_seconds
-                 ELSE least(l.duration_seconds,
-                   greatest(0, floor(extract(epoch FROM day_end - l.started_at)))::int) END
-              AS upto
-          FROM days
-        )
-        SELECT day, upto - coalesce(lag(upto) OVER (ORDER BY day), 0) AS seconds,
-          (row_number() OVER (ORDER BY day) = 1)::int AS first
-        FROM cut
+        SELECT * FROM interval_day_parts(l.started_at, l.ended_at, l.duration_seconds,
+          rollup_time_zone())
       LOOP
         IF sign > 0 THEN
-          INSERT INTO status_day_totals AS t (user_id, day, status) VALUES (l.user_id, part.day, l.status)
+          INSERT INTO status_day_totals AS t (user_id, day, status)
+            VALUES (l.user_id, part.day, l.status)
             ON CONFLICT (user_id, day, status) DO NOTHING;
         END IF;
         UPDATE status_day_totals AS t SET
@@ -155,21 +151,8 @@ const statements = [
       INSERT INTO status_day_totals (user_id, day, status, seconds, intervals)
       SELECT l.user_id, part.day, l.status, sum(part.seconds), sum(part.first)
       FROM employee_status_log AS l
-      CROSS JOIN LATERAL (
-        SELECT day, upto - coalesce(lag(upto) OVER (ORDER BY day), 0) AS seconds,
-          (row_number() OVER (ORDER BY day) = 1)::int AS first
-        FROM (
-          SELECT d::date AS day,
-            CASE WHEN l.ended_at <= ((d + interval '1 day') AT TIME ZONE zone)
-                 THEN l.duration_seconds
-                 ELSE least(l.duration_seconds, greatest(0, floor(extract(epoch FROM
-                   ((d + interval '1 day') AT TIME ZONE zone) - l.started_at)))::int) END AS upto
-          FROM generate_series(
-            date_trunc('day', l.started_at AT TIME ZONE zone),
-            date_trunc('day', l.ended_at AT TIME ZONE zone),
-            interval '1 day') AS d
-        ) AS cut
-      ) AS part
+      CROSS JOIN LATERAL interval_day_parts(l.started_at, l.ended_at, l.duration_seconds, zone)
+        AS part
       WHERE l.ended_at IS NOT NULL AND l.duration_seconds IS NOT NULL
       GROUP BY 1, 2, 3;
     END $$`,
@@ -185,7 +168,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TRIGGER call_logs_rollup ON call_logs`.execute(db);
   await sql`DROP FUNCTION rebuild_rollups(), employee_status_log_rollup(), call_logs_rollup(),
     add_interval_to_rollup(employee_status_log, integer), add_call_to_rollup(call_logs, integer),
-    rollup_time_zone()`.execute(db);
+    interval_day_parts(timestamptz, timestamptz, integer, text), rollup_time_zone()`.execute(db);
   await sql`DELETE FROM app_settings WHERE key = 'rollup_time_zone'`.execute(db);
   await sql`DROP TABLE status_day_totals, call_day_totals`.execute(db);
 }
