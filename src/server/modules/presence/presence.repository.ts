@@ -13,7 +13,7 @@ export function findOpenInterval(db: Db, userId: string) {
 
 /** Serialises status changes of one agent: two tabs changing at once take turns. */
 export async function lockAgent(db: Db, userId: string) {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }
 
 export async function closeInterval(db: Db, id: string, at: Date) {
