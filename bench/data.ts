@@ -1,4 +1,4 @@
-import type { Db } from '../src/server/platform/database';
+import type { Db, Listen } from '../src/server/platform/database';
 import { generateDemoData } from '../src/server/demo/generate';
 import type { DatabaseKind, ScaleName } from './benchmark';
 
@@ -35,6 +35,8 @@ export interface DataSummary {
 export interface BenchData {
   kind: DatabaseKind;
   db: Db;
+  /** LISTEN on the same database (a server built in-process needs it for its live hub). */
+  listen: Listen;
   /** PostgreSQL: the scratch database's URL (other processes may connect to it). */
   url?: string;
   /** PGlite: its data directory, open in this process (PGlite is single-process). */

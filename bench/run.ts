@@ -158,6 +158,7 @@ async function main() {
     return {
       kind: scratch.kind,
       db: scratch.handle.db,
+      listen: scratch.handle.listen,
       url: scratch.url,
       dataDir: scratch.dataDir,
       timeZone: BENCH_TIME_ZONE,

@@ -5,6 +5,7 @@ import * as callEngine from './migrations/20261121T1500-call-engine';
 import * as voice from './migrations/20261121T1800-voice';
 import * as analytics from './migrations/20261121T2100-analytics';
 import * as rollups from './migrations/20261121T2300-rollups';
+import * as rollupsByMonth from './migrations/20261122T0100-rollups-by-month';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '20261121T1800-voice': voice,
   '20261121T2100-analytics': analytics,
   '20261121T2300-rollups': rollups,
+  '20261122T0100-rollups-by-month': rollupsByMonth,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -588,5 +588,6 @@ export async function writeHistoryChunk(trx: Db, chunk: HistoryChunk) {
 /** Fresh statistics for the planner after a bulk load. */
 export async function analyse(trx: Db) {
   await sql`ANALYZE users, teams, team_members, employee_info, call_logs, employee_status_log,
-    employee_sessions, call_day_totals, status_day_totals`.execute(trx);
+    employee_sessions, call_day_totals, status_day_totals, call_month_totals,
+    status_metric_day_totals, status_metric_month_totals`.execute(trx);
 }

@@ -4,9 +4,16 @@ import type { EmployeeScope } from '../employees/employees.repository';
 
 /**
  * The analytics views' SQL: one query per view, scoped in SQL, never a query per employee.
- * The figures come from the per-agent daily rollups (`call_day_totals`, `status_day_totals`,
- * kept current by triggers: migration 20261121T2300-rollups), so a view reads one row per
- * agent and day instead of every call and interval. Rules shared by every view:
+ * The figures come from per-agent rollups kept current by triggers in the same transaction as
+ * every write, so a view reads a row per agent and month or day instead of every call and
+ * interval:
+ * - the cards and the dashboard read, for the months a window covers whole, the monthly
+ *   rollups (`call_month_totals`, `status_metric_month_totals`: migration
+ *   20261122T0100-rollups-by-month), and for its other days the daily ones (`call_day_totals`:
+ *   migration 20261121T2300-rollups; `status_metric_day_totals`): calls, and the seconds of
+ *   the statuses the metrics use;
+ * - one employee's detail reads every status and its sessions from `status_day_totals`.
+ * Rules shared by every view:
  * - a call counts when it has an outcome (answered, declined, missed), on the local day it
  *   came in;
  * - a closed status interval counts its seconds on each local day it spans, and once as a
@@ -28,6 +35,9 @@ export interface AnalyticsWindow {
 const and = (conditions: RawBuilder<unknown>[]) =>
   conditions.length === 0 ? sql`true` : sql.join(conditions, sql` AND `);
 
+/** A condition on a user id column: which users a view is about. */
+type UserFilter = (column: RawBuilder<unknown>) => RawBuilder<unknown>;
+
 /** Calls (alias `c`) with an outcome, that came in within the window. */
 function callsInWindow(w: AnalyticsWindow) {
   return and([
@@ -45,8 +55,57 @@ function daysInWindow(w: AnalyticsWindow) {
   ]);
 }
 
-/** Per group of call rollup rows (alias `d`): every count and time the figures come from. */
-const callSums = sql`
+/** Whether the month starting on `month` (a date) lies wholly inside the window. */
+function wholeMonth(w: AnalyticsWindow, month: RawBuilder<unknown>) {
+  return and([
+    ...(w.fromDay ? [sql`${month} >= ${w.fromDay}::date`] : []),
+    ...(w.toDay ? [sql`(${month} + interval '1 month')::date <= ${w.toDay}::date + 1`] : []),
+  ]);
+}
+
+/** The statuses whose seconds the metrics use (in `status_metric_*_totals`, a column each). */
+const metricStatuses = ['available', 'on_call', 'after_call'] as const;
+
+const callColumns = sql.raw(`d.total_calls, d.answered, d.declined, d.missed, d.inbound_offered,
+  d.inbound_answered, d.handled_calls, d.talk_seconds`);
+const noCalls = sql.raw('0, 0, 0, 0, 0, 0, 0, 0');
+const metricColumns = sql.raw('d.available_seconds, d.on_call_seconds, d.after_call_seconds');
+// Named: the first branch of a UNION names its columns.
+const noMetrics = sql.raw('0 AS available_seconds, 0 AS on_call_seconds, 0 AS after_call_seconds');
+
+/**
+ * The rows that add up to the window's figures, of the users `forUser` selects (columns
+ * user_id, the call counts, the metric statuses' seconds): from the monthly rollups for the
+ * months the window covers whole, from the daily ones for its other days, and the open status
+ * intervals counted live.
+ */
+function figureRowsIn(w: AnalyticsWindow, forUser: UserFilter) {
+  const inMonths = and([forUser(sql.ref('d.user_id')), wholeMonth(w, sql.ref('d.month'))]);
+  const inOtherDays = sql`${and([forUser(sql.ref('d.user_id')), daysInWindow(w)])}
+    AND NOT (${wholeMonth(w, sql`date_trunc('month', d.day)::date`)})`;
+  const openSeconds = (status: string) =>
+    sql`CASE WHEN o.status = ${sql.lit(status)} THEN o.seconds ELSE 0 END`;
+  return sql`
+    SELECT d.user_id, ${callColumns}, ${noMetrics} FROM call_month_totals AS d
+    WHERE ${inMonths}
+    UNION ALL
+    SELECT d.user_id, ${callColumns}, ${noMetrics} FROM call_day_totals AS d
+    WHERE ${inOtherDays}
+    UNION ALL
+    SELECT d.user_id, ${noCalls}, ${metricColumns} FROM status_metric_month_totals AS d
+    WHERE ${inMonths}
+    UNION ALL
+    SELECT d.user_id, ${noCalls}, ${metricColumns} FROM status_metric_day_totals AS d
+    WHERE ${inOtherDays}
+    UNION ALL
+    SELECT o.user_id, ${noCalls},
+      ${openSeconds('available')}, ${openSeconds('on_call')}, ${openSeconds('after_call')}
+    FROM (${openIntervalsIn(w, forUser(sql.ref('l.user_id')))}) AS o
+    WHERE o.status IN (${sql.join(metricStatuses.map((status) => sql.lit(status)))})`;
+}
+
+/** Per group of `figureRowsIn` rows (alias `d`): every figure of a view. */
+const figureSums = sql`
   sum(d.total_calls)::int AS total_calls,
   sum(d.answered)::int AS answered,
   sum(d.declined)::int AS declined,
@@ -54,45 +113,43 @@ const callSums = sql`
   sum(d.inbound_offered)::int AS inbound_offered,
   sum(d.inbound_answered)::int AS inbound_answered,
   sum(d.handled_calls)::int AS handled_calls,
-  sum(d.talk_seconds)::float8 AS talk_seconds`;
+  sum(d.talk_seconds)::float8 AS talk_seconds,
+  sum(d.available_seconds)::float8 AS available_seconds,
+  sum(d.on_call_seconds)::float8 AS on_call_seconds,
+  sum(d.after_call_seconds)::float8 AS after_call_seconds`;
 
-/** The same columns for a group with no calls (a LEFT JOIN that found none). */
-const callTotalsOf = (alias: string) => {
-  const column = (name: string) => sql`coalesce(${sql.ref(`${alias}.${name}`)}, 0)`;
-  return sql`
-    ${column('total_calls')}::int AS total_calls,
-    ${column('answered')}::int AS answered,
-    ${column('declined')}::int AS declined,
-    ${column('missed')}::int AS missed,
-    ${column('inbound_offered')}::int AS inbound_offered,
-    ${column('inbound_answered')}::int AS inbound_answered,
-    ${column('handled_calls')}::int AS handled_calls,
-    ${column('talk_seconds')}::float8 AS talk_seconds`;
-};
+const countColumns = [
+  'total_calls',
+  'answered',
+  'declined',
+  'missed',
+  'inbound_offered',
+  'inbound_answered',
+  'handled_calls',
+];
+const secondsColumns = [
+  'talk_seconds',
+  'available_seconds',
+  'on_call_seconds',
+  'after_call_seconds',
+];
 
-/** Per group of intervals (alias `i`): the seconds the metrics need. */
-const statusAggregates = sql`
-  coalesce(sum(i.seconds) FILTER (WHERE i.status = 'available'), 0)::float8 AS available_seconds,
-  coalesce(sum(i.seconds) FILTER (WHERE i.status = 'on_call'), 0)::float8 AS on_call_seconds,
-  coalesce(sum(i.seconds) FILTER (WHERE i.status = 'after_call'), 0)::float8 AS after_call_seconds`;
-
-const statusTotalsOf = (alias: string) => {
-  const column = (name: string) => sql`coalesce(${sql.ref(`${alias}.${name}`)}, 0)::float8`;
-  return sql`
-    ${column('available_seconds')} AS available_seconds,
-    ${column('on_call_seconds')} AS on_call_seconds,
-    ${column('after_call_seconds')} AS after_call_seconds`;
+/** The same columns of a `figureSums` row, zero where there was none (a LEFT JOIN). */
+const figuresOf = (alias: string) => {
+  const column = (name: string, type: RawBuilder<unknown>) =>
+    sql`coalesce(${sql.ref(`${alias}.${name}`)}, 0)::${type} AS ${sql.ref(name)}`;
+  return sql.join([
+    ...countColumns.map((name) => column(name, sql`int`)),
+    ...secondsColumns.map((name) => column(name, sql`float8`)),
+  ]);
 };
 
 /**
  * Seconds and sessions per user and status in the window (columns user_id, status, seconds,
- * sessions) for the users `forUser` selects (a condition on `user_id`): the closed intervals
- * from the daily rollups, the open one live.
+ * sessions) for the users `forUser` selects: the closed intervals from the daily rollups, the
+ * open one live.
  */
-function statusTimeIn(
-  w: AnalyticsWindow,
-  forUser: (column: RawBuilder<unknown>) => RawBuilder<unknown>,
-) {
+function statusTimeIn(w: AnalyticsWindow, forUser: UserFilter) {
   return sql`
     SELECT d.user_id, d.status, sum(d.seconds)::float8 AS seconds, sum(d.intervals)::int AS sessions
     FROM status_day_totals AS d
@@ -198,25 +255,16 @@ export async function teamAnalytics(db: Db, w: AnalyticsWindow) {
     headcount AS (
       SELECT team_id, count(*)::int AS employee_count FROM staff GROUP BY team_id
     ),
-    calls AS (
-      SELECT s.team_id, ${callSums}
-      FROM call_day_totals AS d JOIN staff AS s ON s.id = d.user_id
-      WHERE ${daysInWindow(w)}
-      GROUP BY s.team_id
-    ),
-    intervals AS (${statusTimeIn(w, (user) => sql`${user} IN (SELECT id FROM staff)`)}),
-    status_time AS (
-      SELECT s.team_id, ${statusAggregates}
-      FROM intervals AS i JOIN staff AS s ON s.id = i.user_id
+    figures AS (
+      SELECT s.team_id, ${figureSums}
+      FROM (${figureRowsIn(w, () => sql`true`)}) AS d JOIN staff AS s ON s.id = d.user_id
       GROUP BY s.team_id
     )
     SELECT t.id, t.name, t.description,
-      coalesce(h.employee_count, 0)::int AS employee_count,
-      ${callTotalsOf('calls')}, ${statusTotalsOf('st')}
+      coalesce(h.employee_count, 0)::int AS employee_count, ${figuresOf('f')}
     FROM teams AS t
     LEFT JOIN headcount AS h ON h.team_id = t.id
-    LEFT JOIN calls ON calls.team_id = t.id
-    LEFT JOIN status_time AS st ON st.team_id = t.id
+    LEFT JOIN figures AS f ON f.team_id = t.id
     ORDER BY lower(t.name), t.id
   `.execute(db);
   return result.rows;
@@ -269,21 +317,14 @@ export async function employeeAnalytics(
       LEFT JOIN teams AS t ON t.id = u.team_id
       WHERE ${staffInScope(scope, filters)}
     ),
-    calls AS (
-      SELECT d.user_id, ${callSums}
-      FROM call_day_totals AS d
-      WHERE d.user_id IN (SELECT id FROM staff) AND ${daysInWindow(w)}
+    figures AS (
+      SELECT d.user_id, ${figureSums}
+      FROM (${figureRowsIn(w, (user) => sql`${user} IN (SELECT id FROM staff)`)}) AS d
       GROUP BY d.user_id
-    ),
-    intervals AS (${statusTimeIn(w, (user) => sql`${user} IN (SELECT id FROM staff)`)}),
-    status_time AS (
-      SELECT i.user_id, ${statusAggregates} FROM intervals AS i GROUP BY i.user_id
     )
-    SELECT s.id, s.username, s.full_name, s.team_id, s.team_name,
-      ${callTotalsOf('calls')}, ${statusTotalsOf('st')}
+    SELECT s.id, s.username, s.full_name, s.team_id, s.team_name, ${figuresOf('f')}
     FROM staff AS s
-    LEFT JOIN calls ON calls.user_id = s.id
-    LEFT JOIN status_time AS st ON st.user_id = s.id
+    LEFT JOIN figures AS f ON f.user_id = s.id
     ORDER BY lower(s.username), s.id
   `.execute(db);
   return result.rows;
@@ -322,28 +363,32 @@ export async function employeeDetail(
       LEFT JOIN teams AS t ON t.id = u.team_id
       WHERE ${staffInScope(scope, { employeeId })}
     ),
-    calls AS (
-      SELECT ${callSums}
-      FROM call_day_totals AS d
-      WHERE d.user_id IN (SELECT id FROM employee) AND ${daysInWindow(w)}
+    figures AS (
+      SELECT ${figureSums}
+      FROM (${figureRowsIn(w, (user) => sql`${user} IN (SELECT id FROM employee)`)}) AS d
     ),
     intervals AS (${statusTimeIn(w, (user) => sql`${user} IN (SELECT id FROM employee)`)}),
     status_time AS (
       SELECT i.status, sum(i.sessions)::int AS sessions, sum(i.seconds)::float8 AS seconds
       FROM intervals AS i GROUP BY i.status
-    ),
-    status_totals AS (SELECT ${statusAggregates} FROM intervals AS i)
+    )
     SELECT e.id, e.username, e.full_name, e.team_id, e.team_name, e.created_at,
-      ${callTotalsOf('calls')}, ${statusTotalsOf('st')},
+      ${figuresOf('figures')},
       (SELECT coalesce(
          json_agg(json_build_object('status', status, 'sessions', sessions, 'seconds', seconds)),
          '[]'::json)
        FROM status_time) AS statuses,
-      (SELECT count(*) FROM call_logs WHERE user_id = e.id)::int AS record_calls,
-      (SELECT count(*) FROM employee_status_log WHERE user_id = e.id)::int
-        AS record_status_intervals,
+      -- Every record, counted as the rollups hold it (all time) plus the rows they leave
+      -- out, each through a small index: not the employee's whole history read row by row.
+      ((SELECT coalesce(sum(total_calls), 0) FROM call_month_totals WHERE user_id = e.id)
+        + (SELECT count(*) FROM call_logs WHERE user_id = e.id AND call_status IS NULL)
+      )::int AS record_calls,
+      ((SELECT coalesce(sum(intervals), 0) FROM status_day_totals WHERE user_id = e.id)
+        + (SELECT count(*) FROM employee_status_log
+           WHERE user_id = e.id AND (ended_at IS NULL OR duration_seconds IS NULL))
+      )::int AS record_status_intervals,
       (SELECT count(*) FROM employee_sessions WHERE user_id = e.id)::int AS record_sessions
-    FROM employee AS e CROSS JOIN calls CROSS JOIN status_totals AS st
+    FROM employee AS e CROSS JOIN figures
   `.execute(db);
   return result.rows[0];
 }

@@ -9,7 +9,7 @@ import {
   rangeSelectionOf,
   teamAnalyticsListSchema,
 } from '../../../shared/schemas/analytics';
-import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { type RoutesPlugin, errorResponses, plainJsonResponse } from '../../platform/routes';
 import { changeBy } from '../auth/sessions';
 import * as analytics from './analytics.service';
 
@@ -39,6 +39,7 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/analytics/employees',
     {
+      ...plainJsonResponse,
       schema: {
         tags: ['analytics'],
         summary:

@@ -1,11 +1,12 @@
 import { type KyselyPlugin, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { startOfDayIn } from '../../../shared/analytics';
-import type {
-  CallFigures,
-  EmployeeAnalyticsDetail,
-  EmployeeAnalyticsList,
-  TeamAnalyticsList,
+import {
+  type CallFigures,
+  type EmployeeAnalyticsDetail,
+  type EmployeeAnalyticsList,
+  type TeamAnalyticsList,
+  employeeAnalyticsListSchema,
 } from '../../../shared/schemas/analytics';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import type { Db } from '../../platform/database';
@@ -400,6 +401,8 @@ describe('GET /api/analytics/employees', () => {
 
   it('a super admin sees every employee, by username, with their figures', async () => {
     const body = await json<EmployeeAnalyticsList>('super', '/api/analytics/employees');
+    // Sent without the zod pass (plainJsonResponse): exactly what the schema allows.
+    expect(employeeAnalyticsListSchema.parse(body)).toEqual(body);
     expect(body.employees).toEqual([
       {
         id: ana.id,

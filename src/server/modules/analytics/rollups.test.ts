@@ -20,11 +20,65 @@ const statusRollup = () =>
     .execute(db)
     .then((r) => r.rows);
 
-/** What the triggers kept equals what a rebuild from the raw rows gives. */
+const callColumns = sql.raw(`sum(total_calls)::int AS total_calls, sum(answered)::int AS answered,
+  sum(declined)::int AS declined, sum(missed)::int AS missed,
+  sum(inbound_offered)::int AS inbound_offered, sum(inbound_answered)::int AS inbound_answered,
+  sum(handled_calls)::int AS handled_calls, sum(talk_seconds)::text AS talk_seconds`);
+const metricColumns = sql.raw(`sum(available_seconds)::text AS available_seconds,
+  sum(on_call_seconds)::text AS on_call_seconds, sum(after_call_seconds)::text AS after_call_seconds`);
+const rowsOf = (query: ReturnType<typeof sql<Record<string, unknown>>>) =>
+  query.execute(db).then((r) => r.rows);
+
+/**
+ * The derived rollups (migration 20261122T0100-rollups-by-month), their non-zero rows, next to
+ * the same figures summed from the daily rollups.
+ */
+async function derivedRollups() {
+  const metricDays = sql`SELECT user_id, day,
+    coalesce(sum(seconds) FILTER (WHERE status = 'available'), 0) AS available_seconds,
+    coalesce(sum(seconds) FILTER (WHERE status = 'on_call'), 0) AS on_call_seconds,
+    coalesce(sum(seconds) FILTER (WHERE status = 'after_call'), 0) AS after_call_seconds
+    FROM status_day_totals WHERE status IN ('available', 'on_call', 'after_call')
+    GROUP BY 1, 2`;
+  const month = sql.raw(`to_char(date_trunc('month', day), 'YYYY-MM')`);
+  const day = sql.raw(`to_char(day, 'YYYY-MM-DD')`);
+  const nonZero = sql.raw(`HAVING sum(total_calls) <> 0 OR sum(talk_seconds) <> 0`);
+  const nonZeroMetrics = sql.raw(`HAVING
+    sum(available_seconds) + sum(on_call_seconds) + sum(after_call_seconds) <> 0`);
+  const byMonth = sql.raw(`to_char(month, 'YYYY-MM')`);
+  return {
+    kept: {
+      callMonths: await rowsOf(sql`SELECT user_id, ${byMonth} AS month, ${callColumns}
+        FROM call_month_totals GROUP BY 1, 2 ${nonZero} ORDER BY 1, 2`),
+      metricDays: await rowsOf(sql`SELECT user_id, ${day} AS day, ${metricColumns}
+        FROM status_metric_day_totals GROUP BY 1, 2 ${nonZeroMetrics} ORDER BY 1, 2`),
+      metricMonths: await rowsOf(sql`SELECT user_id, ${byMonth} AS month, ${metricColumns}
+        FROM status_metric_month_totals GROUP BY 1, 2 ${nonZeroMetrics} ORDER BY 1, 2`),
+    },
+    fromDays: {
+      callMonths: await rowsOf(sql`SELECT user_id, ${month} AS month, ${callColumns}
+        FROM call_day_totals GROUP BY 1, 2 ${nonZero} ORDER BY 1, 2`),
+      metricDays: await rowsOf(sql`SELECT user_id, ${day} AS day, ${metricColumns}
+        FROM (${metricDays}) AS d GROUP BY 1, 2 ${nonZeroMetrics} ORDER BY 1, 2`),
+      metricMonths: await rowsOf(sql`SELECT user_id, ${month} AS month, ${metricColumns}
+        FROM (${metricDays}) AS d GROUP BY 1, 2 ${nonZeroMetrics} ORDER BY 1, 2`),
+    },
+  };
+}
+
+/** The monthly and metric rollups hold what the daily rollups add up to. */
+async function expectDerivedRollupsAgree() {
+  const { kept, fromDays } = await derivedRollups();
+  expect(kept).toEqual(fromDays);
+}
+
+/** What the triggers kept equals what a rebuild from the raw rows gives, at every level. */
 async function expectTriggersAgreeWithRebuild() {
+  await expectDerivedRollupsAgree();
   const kept = { calls: await callRollup(), statuses: await statusRollup() };
   await sql`SELECT rebuild_rollups()`.execute(db);
   expect(kept).toEqual({ calls: await callRollup(), statuses: await statusRollup() });
+  await expectDerivedRollupsAgree();
 }
 
 function interval(userId: string, status: string, startedAt: string, endedAt: string | null) {
@@ -171,10 +225,66 @@ describe('daily rollups', () => {
     expect(await days()).toEqual(['2026-03-14', '2026-03-15']); // New York: 23:30 to 00:30
     await ensureRollupTimeZone(db, 'Europe/London');
     expect(await days()).toEqual(['2026-03-15']); // London: 03:30 to 04:30
+    await expectDerivedRollupsAgree();
     await ensureRollupTimeZone(db, 'America/New_York');
     expect(await days()).toEqual(['2026-03-14', '2026-03-15']);
 
     await db.deleteFrom('users').where('id', '=', agent.id).execute();
     expect(await days()).toEqual([]);
+    await expectDerivedRollupsAgree();
+  });
+
+  it('sum into months across a month end, through edits that move rows between months', async () => {
+    const agent = await newEmployee(db);
+    // 22:00 on 31 March to 02:00 on 1 April in New York (UTC-4).
+    const open = await interval(agent.id, 'on_call', '2026-04-01T02:00:00Z', null);
+    await db
+      .updateTable('employee_status_log')
+      .set({ ended_at: '2026-04-01T06:00:00Z', duration_seconds: 14400 })
+      .where('id', '=', open.id)
+      .execute();
+    const call = await db
+      .insertInto('call_logs')
+      .values({
+        user_id: agent.id,
+        phone_number: '12125550100',
+        call_type: 'inbound',
+        call_status: 'answered',
+        time_received: '2026-04-01T03:00:00Z',
+        answered_at: '2026-04-01T03:00:05Z',
+        ended_at: '2026-04-01T03:01:05Z',
+        duration_seconds: 60,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const months = () =>
+      sql<{ month: string; on_call: string; calls: number }>`
+        SELECT to_char(m.month, 'YYYY-MM') AS month, m.on_call_seconds::text AS on_call,
+          coalesce(c.total_calls, 0) AS calls
+        FROM status_metric_month_totals AS m
+        LEFT JOIN call_month_totals AS c ON c.user_id = m.user_id AND c.month = m.month
+        WHERE m.user_id = ${agent.id} ORDER BY m.month`
+        .execute(db)
+        .then((r) => r.rows);
+    expect(await months()).toEqual([
+      { month: '2026-03', on_call: '7200', calls: 1 },
+      { month: '2026-04', on_call: '7200', calls: 0 },
+    ]);
+    // The call moved into April, the interval shortened to end before midnight.
+    await db
+      .updateTable('call_logs')
+      .set({ time_received: '2026-04-01T05:00:00Z' })
+      .where('id', '=', call.id)
+      .execute();
+    await db
+      .updateTable('employee_status_log')
+      .set({ ended_at: '2026-04-01T03:00:00Z', duration_seconds: 3600 })
+      .where('id', '=', open.id)
+      .execute();
+    expect(await months()).toEqual([
+      { month: '2026-03', on_call: '3600', calls: 0 },
+      { month: '2026-04', on_call: '0', calls: 1 },
+    ]);
+    await expectTriggersAgreeWithRebuild();
   });
 });

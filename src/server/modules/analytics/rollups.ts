@@ -39,5 +39,9 @@ export async function rebuildRollups(trx: Db, timeZone: string) {
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: timeZone }))
     .execute();
   await sql`SELECT rebuild_rollups()`.execute(trx);
+  // Day by day, as a live database writes them: a short window's days then sit on few pages
+  // (the rebuild writes each agent's whole history together).
+  await sql`CLUSTER call_day_totals USING call_day_totals_day_idx`.execute(trx);
+  await sql`CLUSTER status_metric_day_totals USING status_metric_day_totals_day_idx`.execute(trx);
   await sql`SELECT set_config('switchboard.bulk_load', 'off', true)`.execute(trx);
 }

@@ -24,10 +24,10 @@ export async function dashboardCounts(db: Db, scope: EmployeeScope, now: Date, t
       SELECT id, created_at FROM users WHERE role = 'employee' AND ${teamFilter}
     ),
     calls AS (
-      -- From the per-agent daily rollups: one row per agent and day, not every call.
+      -- From the monthly rollups (call_month_totals): a row per agent and month, not every call.
       SELECT coalesce(sum(total_calls), 0)::int AS total,
              coalesce(sum(answered), 0)::int AS answered
-      FROM call_day_totals
+      FROM call_month_totals
       WHERE user_id IN (SELECT id FROM staff)
     )
     SELECT

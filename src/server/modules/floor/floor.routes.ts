@@ -1,5 +1,5 @@
 import { floorSchema } from '../../../shared/schemas/floor';
-import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { type RoutesPlugin, errorResponses, plainJsonResponse } from '../../platform/routes';
 import { changeBy } from '../auth/sessions';
 import { getFloor } from './floor.service';
 
@@ -7,6 +7,7 @@ export const floorRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/analytics/live',
     {
+      ...plainJsonResponse,
       schema: {
         tags: ['analytics'],
         summary:

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../../shared/live';
-import type { Floor, FloorAgent } from '../../../shared/schemas/floor';
+import { type Floor, type FloorAgent, floorSchema } from '../../../shared/schemas/floor';
 import { type LiveClient, connectLive, signedInAgent } from '../../test/agent';
 import { DEFAULT_PASSWORD, joinTeam, newAdmin, newSuperAdmin, newTeam } from '../../test/factories';
 import { createTestApp, sessionCookieOf } from '../../test/test-app';
@@ -97,6 +97,8 @@ describe('GET /api/analytics/live', () => {
     expect(floor.agents.some((a) => a.id === other.agent.id)).toBe(false);
     expect(floor.agents.every((a) => a.teamId === north.id)).toBe(true);
     const all = await getFloor(cookies.super);
+    // Sent without the zod pass (plainJsonResponse): exactly what the schema allows.
+    expect(floorSchema.parse(all)).toEqual(all);
     expect(all.agents.map((a) => a.id)).toEqual(
       expect.arrayContaining([agent.agent.id, other.agent.id]),
     );
