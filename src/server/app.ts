@@ -4,7 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { randomUUID } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type FastifySchema } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -72,6 +72,14 @@ export async function buildApp(
       return typeof offered === 'string' && UUID.test(offered) ? offered : crypto.randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route as registered (the permission matrix and the fuzz tests cover each one).
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routes.push({ method, url: route.url, schema: route.schema });
+  });
+  app.decorate('routeList', routes);
 
   const hub = createLiveHub({
     db,
@@ -178,7 +186,15 @@ declare module 'fastify' {
     /** The services' context (tests call services directly with it). */
     ctx: AppContext;
     callEngine: CallEngine;
+    /** Every route registered, in order (HEAD twins and static files included). */
+    routeList: readonly RegisteredRoute[];
   }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

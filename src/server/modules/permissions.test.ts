@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_PASSWORD, joinTeam, newAdmin, newEmployee, newTeam } from '../test/factories';
+import {
+  DEFAULT_ANSWER,
+  DEFAULT_PASSWORD,
+  joinTeam,
+  newAdmin,
+  newEmployee,
+  newTeam,
+} from '../test/factories';
 import { hashToken } from './auth/sessions';
 import { type RoleName, roleNames, signInEveryRole } from '../test/roles';
 import { connectLive } from '../test/agent';
-import { createTestApp } from '../test/test-app';
+import { createTestApp, sessionCookieOf } from '../test/test-app';
 
 /**
  * Every admin and team endpoint × every role → the expected status (spec §6, DESIGN.md).
@@ -19,9 +26,16 @@ interface Cell {
   method: Method;
   url: string;
   payload?: object;
+  /** Instead of the role's session in `world` (a cell that ends the session it uses). */
+  cookie?: string;
 }
 
 const denied = { anonymous: 401, employee: 403 } as const;
+/** Anyone, signed in or not. */
+const everyone = (status: number) =>
+  Object.fromEntries(roleNames.map((role) => [role, status])) as Record<RoleName, number>;
+/** Anyone signed in. */
+const signedIn = (ok: number) => ({ ...everyone(ok), anonymous: 401 });
 /** Only a super admin may. */
 const superOnly = (ok: number) => ({
   ...denied,
@@ -53,11 +67,129 @@ async function employeeInScopeOf(role: RoleName) {
   return employee;
 }
 
+/** A second session of the role's user (the world's stays usable), none for anonymous. */
+async function secondSessionOf(role: RoleName) {
+  if (role === 'anonymous') return undefined;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { username: world.users[role].username, password: DEFAULT_PASSWORD },
+  });
+  return sessionCookieOf(response);
+}
+
+/** The API docs (public), each route with its answer: the old index path redirects. */
+const docsRoutes = [
+  ['/api/docs', 200],
+  ['/api/docs/json', 200],
+  ['/api/docs/yaml', 200],
+  ['/api/docs/static/index.html', 302],
+  ['/api/docs/static/swagger-initializer.js', 200],
+  ['/api/docs/static/*', 200],
+] as const;
+
 const matrix: {
   name: string;
   expected: Record<RoleName, number>;
   cell: (role: RoleName) => Promise<Cell>;
 }[] = [
+  {
+    name: 'GET /api/health',
+    expected: everyone(200),
+    cell: async () => ({ method: 'GET', url: '/api/health' }),
+  },
+  {
+    name: 'GET /api/openapi.json',
+    expected: everyone(200),
+    cell: async () => ({ method: 'GET', url: '/api/openapi.json' }),
+  },
+  ...docsRoutes.map(([route, status]) => ({
+    name: `GET ${route}`,
+    expected: everyone(status),
+    cell: async (): Promise<Cell> => ({
+      method: 'GET',
+      url: route.replace('*', 'swagger-ui.css'),
+    }),
+  })),
+  {
+    name: 'GET /api/setup',
+    expected: everyone(200),
+    cell: async () => ({ method: 'GET', url: '/api/setup' }),
+  },
+  {
+    // Once there is a super admin, first-run setup is closed to everyone.
+    name: 'POST /api/setup',
+    expected: everyone(403),
+    cell: async () => ({
+      method: 'POST',
+      url: '/api/setup',
+      payload: {
+        username: unique('root'),
+        password: 'root-pass-1',
+        confirmPassword: 'root-pass-1',
+        securityQuestion: 'What is your favorite book?',
+        securityAnswer: 'Dune',
+      },
+    }),
+  },
+  {
+    name: 'POST /api/auth/sign-in',
+    expected: everyone(200),
+    cell: async () => ({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { username: (await newEmployee(t.db)).username, password: DEFAULT_PASSWORD },
+    }),
+  },
+  {
+    name: 'POST /api/auth/sign-out',
+    expected: signedIn(200),
+    cell: async (role) => ({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      cookie: await secondSessionOf(role),
+    }),
+  },
+  {
+    name: 'GET /api/auth/me',
+    expected: signedIn(200),
+    cell: async () => ({ method: 'GET', url: '/api/auth/me' }),
+  },
+  {
+    name: 'POST /api/auth/reset/question',
+    expected: everyone(200),
+    cell: async () => ({
+      method: 'POST',
+      url: '/api/auth/reset/question',
+      payload: { username: (await newAdmin(t.db)).username },
+    }),
+  },
+  {
+    name: 'POST /api/auth/reset/answer',
+    expected: everyone(200),
+    cell: async () => ({
+      method: 'POST',
+      url: '/api/auth/reset/answer',
+      payload: { username: (await newAdmin(t.db)).username, answer: DEFAULT_ANSWER },
+    }),
+  },
+  {
+    name: 'POST /api/auth/reset/password',
+    expected: everyone(200),
+    cell: async () => {
+      const answered = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset/answer',
+        payload: { username: (await newAdmin(t.db)).username, answer: DEFAULT_ANSWER },
+      });
+      const { resetToken } = answered.json<{ resetToken: string }>();
+      return {
+        method: 'POST',
+        url: '/api/auth/reset/password',
+        payload: { resetToken, password: 'fresh-pass-1', confirmPassword: 'fresh-pass-1' },
+      };
+    },
+  },
   {
     name: 'GET /api/admins',
     expected: superOnly(200),
@@ -400,10 +532,24 @@ async function employeeCall(phase: 'none' | 'ringing' | 'active') {
   return row.id;
 }
 
+describe('the matrix', () => {
+  it('has a row for every route the server registers', () => {
+    const covered = new Set([
+      ...matrix.map((row) => row.name.replace(/\?.*$/, '')),
+      'GET /api/live', // the WebSocket, below
+    ]);
+    const routes = t.app.routeList
+      .filter((route) => route.method !== 'HEAD') // Fastify's twin of each GET
+      .map((route) => `${route.method} ${route.url}`);
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.filter((route) => !covered.has(route))).toEqual([]);
+  });
+});
+
 describe.each(matrix)('$name', ({ expected, cell }) => {
   it.each(roleNames)('%s', async (role) => {
-    const { method, url, payload } = await cell(role);
-    const cookie = world.cookies[role];
+    const { method, url, payload, ...rest } = await cell(role);
+    const cookie = 'cookie' in rest ? rest.cookie : world.cookies[role];
     const response = await t.app.inject({
       method,
       url,
