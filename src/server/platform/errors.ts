@@ -66,8 +66,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       const first = error.validation[0];
       const where = error.validationContext ?? 'body';
       const path = first ? first.instancePath.split('/').filter(Boolean) : [];
+      // A problem with the whole body (none sent, or not an object) names the body.
       const issue = describeIssue(
-        where === 'body' ? path : [where, ...path],
+        where === 'body' ? (path.length > 0 ? path : ['body']) : [where, ...path],
         first?.message ?? 'Invalid input',
       );
       return reply

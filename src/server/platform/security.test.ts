@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/test-app';
-import { contentSecurityPolicy, voiceProviderSources } from './security';
+import { contentSecurityPolicy, findUnstorableText, voiceProviderSources } from './security';
 
 const t = await createTestApp();
 
@@ -108,6 +108,66 @@ describe('state-changing requests', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('text PostgreSQL cannot store', () => {
+  it('finds a NUL character or an unpaired surrogate anywhere in a value, however deep', () => {
+    const nul = 'must not contain the NUL character';
+    expect(findUnstorableText({ a: ['ok', { b: 'x\u0000' }] })).toEqual({
+      path: ['a', 1, 'b'],
+      problem: nul,
+    });
+    expect(findUnstorableText('\u0000')).toEqual({ path: [], problem: nul });
+    expect(findUnstorableText({ name: 'a\ud800b' })).toEqual({
+      path: ['name'],
+      problem: 'must be valid Unicode text',
+    });
+    expect(findUnstorableText({ a: 'fine 😀', b: [1, null, true] })).toBeUndefined();
+    let deep: unknown = 'end\u0000';
+    for (let level = 0; level < 100_000; level++) deep = [deep];
+    expect(findUnstorableText(deep)?.path).toHaveLength(100_000);
+  });
+
+  it.each([
+    ['a query', '/api/setup?search=%00', undefined, 'querystring.search'],
+    ['a body field', '/api/auth/sign-in', { username: 'a\u0000', password: 'b' }, 'username'],
+    ['a whole body', '/api/auth/sign-in', '\u0000', 'body'],
+  ])('refuses %s holding one with a 400 naming it', async (_, url, payload, field) => {
+    const response = await t.app.inject({
+      method: payload === undefined ? 'GET' : 'POST',
+      url,
+      ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: `${field}: must not contain the NUL character`,
+        field,
+      },
+    });
+  });
+
+  it('refuses an unpaired surrogate with a 400 naming the field', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: '{"username":"\\ud800","password":"b"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error).toMatchObject({
+      field: 'username',
+      message: 'username: must be valid Unicode text',
+    });
+  });
+
+  it('names the body when there is none where one is needed', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'body' });
   });
 });
 

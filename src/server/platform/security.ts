@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { describeIssue } from '../../shared/schemas/errors';
 import { AppError } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -103,7 +104,64 @@ export function assertSameOriginJson(request: FastifyRequest) {
   }
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why PostgreSQL could not store `text`, if it could not. */
+function unstorable(text: string) {
+  if (text.includes('\u0000')) return 'must not contain the NUL character';
+  if (LONE_SURROGATE.test(text)) return 'must be valid Unicode text';
+  return undefined;
+}
+
+/**
+ * The first string in `value` (a parsed body, query or params) that PostgreSQL's text cannot
+ * hold — a NUL character or an unpaired surrogate — as its path and the problem. Walked with a
+ * stack of its own and parent links (no path copies), so a deeply nested body costs time in
+ * proportion to its size and cannot exhaust the call stack.
+ */
+export function findUnstorableText(
+  value: unknown,
+): { path: PropertyKey[]; problem: string } | undefined {
+  interface Step {
+    value: unknown;
+    key?: PropertyKey;
+    parent?: Step;
+  }
+  const pending: Step[] = [{ value }];
+  for (let step = pending.pop(); step; step = pending.pop()) {
+    if (typeof step.value === 'string') {
+      const problem = unstorable(step.value);
+      if (!problem) continue;
+      const path: PropertyKey[] = [];
+      for (let at: Step | undefined = step; at?.parent; at = at.parent) path.push(at.key!);
+      return { path: path.reverse(), problem };
+    }
+    if (step.value === null || typeof step.value !== 'object') continue;
+    const isArray = Array.isArray(step.value);
+    for (const [key, child] of Object.entries(step.value)) {
+      pending.push({ value: child, key: isArray ? Number(key) : key, parent: step });
+    }
+  }
+  return undefined;
+}
+
+/** Text PostgreSQL cannot store is refused before validation, naming the field. */
+async function refuseUnstorableText(request: FastifyRequest) {
+  const parts = { params: request.params, querystring: request.query, body: request.body };
+  for (const [where, value] of Object.entries(parts)) {
+    const found = findUnstorableText(value);
+    if (!found) continue;
+    const named = found.path.map(String).join('') !== '';
+    const issue = describeIssue(
+      where === 'body' && named ? found.path : [where, ...found.path],
+      found.problem,
+    );
+    throw new AppError('VALIDATION_FAILED', { message: issue.message, field: issue.field });
+  }
+}
+
 export function registerSecurity(app: FastifyInstance) {
+  app.addHook('preValidation', refuseUnstorableText);
   // Every state-changing request, whatever its path: the raw URL may be percent-encoded
   // ('/%61pi/…') while the router decodes it, so a prefix test on the URL is not enough.
   app.addHook('onRequest', async (request) => assertSameOriginJson(request));
