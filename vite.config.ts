@@ -11,7 +11,9 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than our code: their own chunks stay cached across releases.
+        // Split by route (issue 8 §4): the entry is the sign-in page, and the router loads each
+        // shell and page of the admin portal and the agent softphone when first needed.
+        // Libraries are grouped so a page fetches a few cacheable chunks, not dozens of small ones.
         codeSplitting: {
           groups: [
             // The Vapi SDK (with Daily) is loaded only when a vapi identity answers a call.
@@ -20,8 +22,10 @@ export default defineConfig({
               name: 'react',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
             },
-            { name: 'mantine', test: /[\\/]node_modules[\\/]@mantine[\\/]/ },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+            // What the sign-in page needs of the rest ($initial: statically imported by the entry).
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // The rest (more Mantine, floating-ui…): both portals use nearly all of it.
+            { name: 'vendor-portal', test: /[\\/]node_modules[\\/]/ },
           ],
         },
       },

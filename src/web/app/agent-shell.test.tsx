@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AgentState } from '../../shared/schemas/agent';
 import {
   SERVER_NOW,
@@ -13,11 +13,15 @@ import {
 import { describedByText } from '../test/accessibility';
 import { advance, settle, useFakeClock } from '../test/fake-clock';
 import { FakeWebSocket } from '../test/fake-web-socket';
+import { preloadLazyRoutes } from '../test/lazy-routes';
 import { errorResponse, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { agentUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { employeeDetail, gus } from '../features/analytics/test/analytics-fixtures';
 import { appRoutes } from './router';
+
+// The agent's shell and pages are lazy routes: their code first, before any fake clock runs.
+beforeAll(() => preloadLazyRoutes(appRoutes));
 
 const goneHome = agentState({ status: 'gone_home', since: at(-60) });
 

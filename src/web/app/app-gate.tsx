@@ -1,11 +1,12 @@
 import { Button, Stack } from '@mantine/core';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { signInMessages } from '../../shared/messages';
 import { CenteredCard } from '../components/centered-card';
 import { FormAlert } from '../components/form-alert';
 import { FullPageLoader } from '../components/full-page-loader';
 import { useSetupStatus } from '../features/setup/api/get-setup-status';
 import { useSession } from '../lib/session';
+import { Redirect } from './redirect';
 
 export const SETUP_PATH = '/setup';
 
@@ -38,7 +39,7 @@ export function AppGate() {
   if (setupStatus.isPending || session.isPending) return <FullPageLoader />;
 
   const isSetupPath = pathname === SETUP_PATH;
-  if (setupStatus.data.needed && !isSetupPath) return <Navigate to={SETUP_PATH} replace />;
-  if (!setupStatus.data.needed && isSetupPath) return <Navigate to="/" replace />;
+  if (setupStatus.data.needed && !isSetupPath) return <Redirect to={SETUP_PATH} replace />;
+  if (!setupStatus.data.needed && isSetupPath) return <Redirect to="/" replace />;
   return <Outlet />;
 }

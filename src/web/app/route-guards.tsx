@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import type { Role, SessionUser } from '../../shared/schemas/auth';
 import { homePathFor, isPathForUser, useSession } from '../lib/session';
 import { ADMIN_DASHBOARD_PATH, type AdminPage, isAdminPageVisible } from './admin-pages';
+import { Redirect } from './redirect';
 
 export const SIGN_IN_PATH = '/sign-in';
 
@@ -21,16 +22,16 @@ export function RequireRole({ role }: { role: Role }) {
   const location = useLocation();
   if (!user) {
     const state: SignInLocationState = { from: location.pathname + location.search };
-    return <Navigate to={SIGN_IN_PATH} replace state={state} />;
+    return <Redirect to={SIGN_IN_PATH} replace state={state} />;
   }
-  if (user.role !== role) return <Navigate to={homePathFor(user)} replace />;
+  if (user.role !== role) return <Redirect to={homePathFor(user)} replace />;
   return <Outlet />;
 }
 
 /** Unknown paths and '/': the signed-in user's own dashboard, or sign-in. */
 export function HomeRedirect() {
   const { data: user } = useSession();
-  return <Navigate to={user ? homePathFor(user) : SIGN_IN_PATH} replace />;
+  return <Redirect to={user ? homePathFor(user) : SIGN_IN_PATH} replace />;
 }
 
 /**

@@ -1,22 +1,22 @@
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
-import { AdminDashboardPage } from '../features/admin-dashboard';
-import { AdminsPage } from '../features/admins';
-import { VoiceIdentitiesPage } from '../features/voice-identities';
-import { EmployeesPage, RegisterEmployeePage } from '../features/employees';
-import { AgentAnalyticsPage } from '../features/agent-analytics';
-import { AnalyticsPage } from '../features/analytics';
-import { AgentDashboardPage } from '../features/agent-dashboard';
-import { AgentProfilePage } from '../features/agent-profile';
-import { LiveFloorPage } from '../features/live-floor';
-import { TeamsPage } from '../features/teams';
+import { FullPageLoader } from '../components/full-page-loader';
 import { ADMIN_DASHBOARD_PATH, adminPages } from './admin-pages';
 import { AGENT_DASHBOARD_PATH, agentPages } from './agent-pages';
-import { AdminShell } from './admin-shell';
-import { AgentShell } from './agent-shell';
 import { AppGate, SETUP_PATH } from './app-gate';
-import { FirstRunRoute } from './first-run-route';
+import { RouteError } from './route-error';
 import { HomeRedirect, RequireAdminPage, RequireRole, SIGN_IN_PATH } from './route-guards';
 import { SignInRoute } from './sign-in-route';
+
+/**
+ * Only the sign-in page is in the entry chunk (issue 8 §4). Each shell and each page of the
+ * admin portal and the agent softphone is loaded when a route first needs it: the router
+ * fetches a route's shell and page together and shows them once both are there (no
+ * Suspense: a navigation keeps the current screen meanwhile; a first load shows the loader).
+ */
+const component =
+  <Module,>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
 
 /** Paths under /admin or /agent, as the router nests them. */
 const under = (path: string) => path.replace(/^\/(admin|agent)\//, '');
@@ -24,37 +24,105 @@ const under = (path: string) => path.replace(/^\/(admin|agent)\//, '');
 export const appRoutes: RouteObject[] = [
   {
     element: <AppGate />,
+    errorElement: <RouteError />,
     children: [
-      { path: SETUP_PATH, element: <FirstRunRoute /> },
+      {
+        path: SETUP_PATH,
+        hydrateFallbackElement: <FullPageLoader />,
+        // Used once in a call centre's life: not worth a byte of the sign-in page.
+        lazy: component(
+          () => import('./first-run-route'),
+          (module) => module.FirstRunRoute,
+        ),
+      },
       { path: SIGN_IN_PATH, element: <SignInRoute /> },
       {
         path: '/admin',
         element: <RequireRole role="admin" />,
         children: [
           {
-            element: <AdminShell />,
+            hydrateFallbackElement: <FullPageLoader />,
+            lazy: component(
+              () => import('./admin-shell'),
+              (module) => module.AdminShell,
+            ),
             children: [
-              { path: under(adminPages.dashboard.path), element: <AdminDashboardPage /> },
-              { path: under(adminPages.register.path), element: <RegisterEmployeePage /> },
-              { path: under(adminPages.analytics.path), element: <AnalyticsPage /> },
+              {
+                path: under(adminPages.dashboard.path),
+                lazy: component(
+                  () => import('../features/admin-dashboard'),
+                  (module) => module.AdminDashboardPage,
+                ),
+              },
+              {
+                path: under(adminPages.register.path),
+                lazy: component(
+                  () => import('../features/employees'),
+                  (module) => module.RegisterEmployeePage,
+                ),
+              },
+              {
+                path: under(adminPages.analytics.path),
+                lazy: component(
+                  () => import('../features/analytics'),
+                  (module) => module.AnalyticsPage,
+                ),
+              },
               {
                 path: `${under(adminPages.analytics.path)}/:employeeId`,
-                element: <AnalyticsPage />,
+                lazy: component(
+                  () => import('../features/analytics'),
+                  (module) => module.AnalyticsPage,
+                ),
               },
-              { path: under(adminPages.live.path), element: <LiveFloorPage /> },
-              { path: under(adminPages.employees.path), element: <EmployeesPage /> },
+              {
+                path: under(adminPages.live.path),
+                lazy: component(
+                  () => import('../features/live-floor'),
+                  (module) => module.LiveFloorPage,
+                ),
+              },
+              {
+                path: under(adminPages.employees.path),
+                lazy: component(
+                  () => import('../features/employees'),
+                  (module) => module.EmployeesPage,
+                ),
+              },
               {
                 element: <RequireAdminPage page={adminPages.teams} />,
-                children: [{ path: under(adminPages.teams.path), element: <TeamsPage /> }],
+                children: [
+                  {
+                    path: under(adminPages.teams.path),
+                    lazy: component(
+                      () => import('../features/teams'),
+                      (module) => module.TeamsPage,
+                    ),
+                  },
+                ],
               },
               {
                 element: <RequireAdminPage page={adminPages.admins} />,
-                children: [{ path: under(adminPages.admins.path), element: <AdminsPage /> }],
+                children: [
+                  {
+                    path: under(adminPages.admins.path),
+                    lazy: component(
+                      () => import('../features/admins'),
+                      (module) => module.AdminsPage,
+                    ),
+                  },
+                ],
               },
               {
                 element: <RequireAdminPage page={adminPages.voice} />,
                 children: [
-                  { path: under(adminPages.voice.path), element: <VoiceIdentitiesPage /> },
+                  {
+                    path: under(adminPages.voice.path),
+                    lazy: component(
+                      () => import('../features/voice-identities'),
+                      (module) => module.VoiceIdentitiesPage,
+                    ),
+                  },
                 ],
               },
               { index: true, element: <Navigate to={ADMIN_DASHBOARD_PATH} replace /> },
@@ -68,11 +136,33 @@ export const appRoutes: RouteObject[] = [
         element: <RequireRole role="employee" />,
         children: [
           {
-            element: <AgentShell />,
+            hydrateFallbackElement: <FullPageLoader />,
+            lazy: component(
+              () => import('./agent-shell'),
+              (module) => module.AgentShell,
+            ),
             children: [
-              { index: true, element: <AgentDashboardPage /> },
-              { path: under(agentPages.analytics.path), element: <AgentAnalyticsPage /> },
-              { path: under(agentPages.profile.path), element: <AgentProfilePage /> },
+              {
+                index: true,
+                lazy: component(
+                  () => import('../features/agent-dashboard'),
+                  (module) => module.AgentDashboardPage,
+                ),
+              },
+              {
+                path: under(agentPages.analytics.path),
+                lazy: component(
+                  () => import('../features/agent-analytics'),
+                  (module) => module.AgentAnalyticsPage,
+                ),
+              },
+              {
+                path: under(agentPages.profile.path),
+                lazy: component(
+                  () => import('../features/agent-profile'),
+                  (module) => module.AgentProfilePage,
+                ),
+              },
               { path: '*', element: <Navigate to={AGENT_DASHBOARD_PATH} replace /> },
             ],
           },

@@ -1,7 +1,8 @@
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { useSession } from '../lib/session';
 import { type SignInLocationState, destinationAfterSignIn } from './route-guards';
+import { Redirect } from './redirect';
 
 export function SignInRoute() {
   const { data: user } = useSession();
@@ -9,7 +10,7 @@ export function SignInRoute() {
   const location = useLocation();
   const from = (location.state as SignInLocationState | null)?.from;
 
-  if (user) return <Navigate to={destinationAfterSignIn(user, from)} replace />;
+  if (user) return <Redirect to={destinationAfterSignIn(user, from)} replace />;
   return (
     <SignInPage
       onSignedIn={(signedInUser) =>

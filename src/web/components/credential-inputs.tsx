@@ -1,12 +1,10 @@
 import {
   PasswordInput,
-  Select,
   type PasswordInputProps,
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
 import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/fields';
-import { securityQuestions } from '../../shared/security-questions';
 import type { FormError } from '../lib/form-error';
 import { fieldError } from './field-error';
 
@@ -88,49 +86,6 @@ export function NewPasswordFields({
         error={fieldError(formError, 'confirmPassword')}
         value={confirmPassword}
         onChange={(event) => onConfirmPasswordChange(event.currentTarget.value)}
-      />
-    </>
-  );
-}
-
-interface SecurityQuestionFieldsProps {
-  question: string | null;
-  answer: string;
-  onQuestionChange: (question: string | null) => void;
-  onAnswerChange: (answer: string) => void;
-  formError: FormError | null;
-  /** Says what the question is for, under the select. */
-  withHint?: boolean;
-}
-
-/** One of the eight fixed security questions and its answer (spec §3), for password reset. */
-export function SecurityQuestionFields({
-  question,
-  answer,
-  onQuestionChange,
-  onAnswerChange,
-  formError,
-  withHint = false,
-}: SecurityQuestionFieldsProps) {
-  return (
-    <>
-      <Select
-        label="Security Question"
-        placeholder="Choose a question"
-        description={withHint ? 'Used to reset the password if it is forgotten' : undefined}
-        data={securityQuestions}
-        error={fieldError(formError, 'securityQuestion')}
-        value={question}
-        onChange={onQuestionChange}
-        allowDeselect={false}
-      />
-      <TextInput
-        label="Answer"
-        name="security-answer"
-        autoComplete="off"
-        error={fieldError(formError, 'securityAnswer')}
-        value={answer}
-        onChange={(event) => onAnswerChange(event.currentTarget.value)}
       />
     </>
   );

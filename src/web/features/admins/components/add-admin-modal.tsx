@@ -3,11 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { adminMessages, validationMessages } from '../../../../shared/messages';
 import { newAdminSchema } from '../../../../shared/schemas/admins';
-import {
-  NewPasswordFields,
-  SecurityQuestionFields,
-  UsernameInput,
-} from '../../../components/credential-inputs';
+import { NewPasswordFields, UsernameInput } from '../../../components/credential-inputs';
+import { SecurityQuestionFields } from '../../../components/security-question-fields';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { adminPaths } from '../../../lib/admin-paths';

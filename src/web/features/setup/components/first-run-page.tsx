@@ -5,11 +5,8 @@ import { signInMessages, validationMessages } from '../../../../shared/messages'
 import { type SessionUser, adminAccountSchema } from '../../../../shared/schemas/auth';
 import { BrandMark } from '../../../components/brand-mark';
 import { CenteredCard } from '../../../components/centered-card';
-import {
-  NewPasswordFields,
-  SecurityQuestionFields,
-  UsernameInput,
-} from '../../../components/credential-inputs';
+import { NewPasswordFields, UsernameInput } from '../../../components/credential-inputs';
+import { SecurityQuestionFields } from '../../../components/security-question-fields';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { hasErrorCode, serverRefusalMessage } from '../../../lib/api-client';
