@@ -14,6 +14,7 @@ import {
 import type { Config } from './config';
 import { adminRoutes } from './modules/admins/admins.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { ensureRollupTimeZone } from './modules/analytics/rollups';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate, resolveSessionSecret } from './modules/auth/auth.service';
@@ -169,6 +170,7 @@ export async function buildApp(
   await app.register(callRoutes, { ctx });
   await app.register(liveRoutes, { ctx, hub });
   await app.register(voiceRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
 
   // The page may reach the voice provider only when one is configured.
   const { identities, apiBaseUrl } = config.voice;

@@ -500,6 +500,16 @@ const matrix: {
     expected: superOnly(200),
     cell: async () => ({ method: 'GET', url: '/api/voice/identities' }),
   },
+  {
+    name: 'GET /api/audit',
+    expected: superOnly(200),
+    cell: async () => ({ method: 'GET', url: '/api/audit?limit=5' }),
+  },
+  {
+    name: 'GET /api/audit/export.csv',
+    expected: superOnly(200),
+    cell: async () => ({ method: 'GET', url: '/api/audit/export.csv?from=2026-01-01' }),
+  },
 ];
 
 /**
@@ -539,7 +549,8 @@ describe('the matrix', () => {
       'GET /api/live', // the WebSocket, below
     ]);
     const routes = t.app.routeList
-      .filter((route) => route.method !== 'HEAD') // Fastify's twin of each GET
+      // Fastify's HEAD twin of each GET, and the web build's files (public, when it is built)
+      .filter((route) => route.method !== 'HEAD' && route.url.startsWith('/api/'))
       .map((route) => `${route.method} ${route.url}`);
     expect(routes.length).toBeGreaterThan(50);
     expect(routes.filter((route) => !covered.has(route))).toEqual([]);

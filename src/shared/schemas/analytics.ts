@@ -10,14 +10,31 @@ import {
 import { teamRefSchema } from './admins';
 import { isoDateTime } from './fields';
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const FIRST_CALENDAR_DAY = '1900-01-01';
+/** The day after it must still have four digits of year (a range ends at its next midnight). */
+export const LAST_CALENDAR_DAY = '9999-12-30';
+
+/**
+ * A calendar day 'YYYY-MM-DD' in a query: a real day (no 30 February), in years the range
+ * arithmetic handles ('9999-12-31' has no next day to end at; years below 100 are not
+ * what JavaScript dates take them for).
+ */
+export const calendarDayField = z.iso
+  .date({ error: 'Must be a date YYYY-MM-DD' })
+  // A malformed day has its own message; only a well-formed one is checked for its year.
+  .refine((day) => !ISO_DAY.test(day) || (day >= FIRST_CALENDAR_DAY && day <= LAST_CALENDAR_DAY), {
+    error: `Must be a date from ${FIRST_CALENDAR_DAY} to ${LAST_CALENDAR_DAY}`,
+  });
+
 /**
  * Query of every analytics view: `range` (a preset, in the call centre's time zone) or
  * `from` and `to` (calendar days, both included). Neither means all time (spec default).
  */
 const rangeFields = {
   range: z.enum([...rangePresets, 'custom'], { error: 'Choose a range' }).optional(),
-  from: z.iso.date({ error: 'Must be a date YYYY-MM-DD' }).optional(),
-  to: z.iso.date({ error: 'Must be a date YYYY-MM-DD' }).optional(),
+  from: calendarDayField.optional(),
+  to: calendarDayField.optional(),
 };
 
 type RangeFields = {
@@ -70,7 +87,8 @@ export function rangeSelectionOf(query: RangeFields): RangeSelection {
   return { preset };
 }
 
-const searchField = z
+/** A list's free-text search, trimmed; at most 100 characters. */
+export const searchField = z
   .string()
   .trim()
   .max(100, { error: 'Search must be at most 100 characters' })

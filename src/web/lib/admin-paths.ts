@@ -11,6 +11,7 @@ export const adminPaths = {
   teams: '/admin/teams',
   admins: '/admin/admins',
   voice: '/admin/voice',
+  audit: '/admin/audit',
 } as const;
 
 /** Spec §2 'Analytics page': opened preselected for one employee. */

@@ -22,30 +22,41 @@ export function hashNewPassword(password: string | undefined) {
  * Inline edit of an employee or admin (spec §5): a new username, and a new password only when
  * one was given. A changed password signs the account out everywhere — except the session
  * making the change. Run inside the caller's transaction, after its scope checks.
+ *
+ * Audited as an edit ('employee.updated') unless the edit only set a password, and as a
+ * password reset ('employee.password_reset') when it set one: the log reads what was done.
  */
 export async function editAccount(
   ctx: AppContext,
   account: { id: string; username: string },
   edit: { username: string; passwordHash: string | undefined },
   change: Change,
-  action: Extract<AuditAction, `${string}.updated`>,
+  kind: 'admin' | 'employee',
 ) {
   await updateAccount(ctx.db, account.id, {
     username: edit.username,
     ...(edit.passwordHash ? { password_hash: edit.passwordHash } : {}),
   });
   if (edit.passwordHash) await revokeSessions(ctx, account.id, change.sessionId);
-  await recordAudit(ctx.db, {
-    action,
+  const isRenamed = account.username !== edit.username;
+  const isPasswordSet = edit.passwordHash !== undefined;
+  const entry = {
     actor: change.actor,
     target: { type: 'user', id: account.id, name: edit.username },
     ip: change.ip,
     at: ctx.clock.now(),
-    details: {
-      ...(account.username !== edit.username ? { renamedFrom: account.username } : {}),
-      passwordChanged: edit.passwordHash !== undefined,
-    },
-  });
+  };
+  if (isRenamed || !isPasswordSet) {
+    await recordAudit(ctx.db, {
+      ...entry,
+      action: `${kind}.updated`,
+      details: {
+        ...(isRenamed ? { renamedFrom: account.username } : {}),
+        passwordChanged: isPasswordSet,
+      },
+    });
+  }
+  if (isPasswordSet) await recordAudit(ctx.db, { ...entry, action: `${kind}.password_reset` });
 }
 
 /** Deletes an account and everything of it, with its audit row (kept after the user is gone). */

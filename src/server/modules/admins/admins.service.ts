@@ -133,7 +133,7 @@ export async function updateAdmin(
       admin,
       { username: input.username, passwordHash },
       change,
-      'admin.updated',
+      'admin',
     );
     return toAdminRow(await existingAdmin(trx, id));
   });

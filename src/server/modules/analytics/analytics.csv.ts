@@ -1,30 +1,8 @@
 import { formatZonedIso } from '../../../shared/analytics';
+import { toCsv } from '../../../shared/csv';
 import type { EmployeeAnalyticsCard } from '../../../shared/schemas/analytics';
 import { statusLabel } from '../../../shared/statuses';
 import type { TimelineRow } from './analytics.repository';
-
-type Cell = string | number | null | undefined;
-
-/** Cells a spreadsheet would run as a formula (OWASP 'CSV injection'). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/**
- * One CSV cell (RFC 4180): text starting like a formula gets a leading apostrophe, and a
- * cell with a comma, quote or line break is quoted with its quotes doubled. Numbers are
- * written as they are; null is an empty cell.
- */
-export function csvCell(value: Cell) {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** A whole file: CRLF line ends, and a byte-order mark so spreadsheets read it as UTF-8. */
-export function toCsv(header: string[], rows: Cell[][]) {
-  const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
 
 export const employeeListCsvHeader = [
   'Full Name',

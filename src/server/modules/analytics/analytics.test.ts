@@ -19,7 +19,7 @@ import {
   newTeam,
 } from '../../test/factories';
 import { type TestApp, createTestApp, sessionCookieOf } from '../../test/test-app';
-import { csvCell } from './analytics.csv';
+import { csvCell } from '../../../shared/csv';
 import * as analytics from './analytics.service';
 
 /**

@@ -1,29 +1,30 @@
+import {
+  type AuditAction,
+  auditActionsMatching,
+  describeAuditAction,
+  describeAuditDetails,
+} from '../../../shared/audit';
+import { addDays, formatZonedIso, rangeFileLabel, startOfDayIn } from '../../../shared/analytics';
+import { CSV_BYTE_ORDER_MARK, csvLine } from '../../../shared/csv';
+import type { SessionUser } from '../../../shared/schemas/auth';
+import type {
+  AuditEntry as AuditEntryBody,
+  AuditFilter,
+  AuditLogPage,
+  AuditQuery,
+} from '../../../shared/schemas/audit';
+import { canReadAuditLog } from '../../../shared/permissions';
+import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
-import { insertAuditEntry } from './audit.repository';
+import { AppError } from '../../platform/errors';
+import {
+  type AuditLogFilter,
+  type AuditLogRecord,
+  insertAuditEntry,
+  listAuditEntries,
+} from './audit.repository';
 
-/** What happened, in the past tense of the call centre: 'auth.sign_in', 'employee.deleted'. */
-export type AuditAction =
-  | 'auth.sign_in'
-  | 'auth.sign_in_failed'
-  | 'auth.sign_out'
-  | 'auth.reset_answer_failed'
-  | 'auth.reset_completed'
-  | 'auth.password_changed'
-  | 'auth.session_revoked'
-  | 'profile.updated'
-  | 'setup.completed'
-  | 'admin.created'
-  | 'admin.updated'
-  | 'admin.deleted'
-  | 'employee.registered'
-  | 'employee.updated'
-  | 'employee.deleted'
-  | 'team.created'
-  | 'team.updated'
-  | 'team.deleted'
-  | 'team.member_added'
-  | 'team.member_role_changed'
-  | 'team.member_removed';
+export type { AuditAction } from '../../../shared/audit';
 
 export interface AuditActor {
   id: string;
@@ -56,4 +57,126 @@ export async function recordAudit(db: Db, entry: AuditEntry) {
     details: entry.details ? JSON.stringify(entry.details) : null,
     created_at: entry.at,
   });
+}
+
+function assertCanReadAudit(actor: SessionUser) {
+  if (!canReadAuditLog(actor)) throw new AppError('FORBIDDEN');
+}
+
+/** The filter as the repository takes it: the days as instants of the call centre's zone. */
+function logFilterOf(ctx: AppContext, filter: AuditFilter): AuditLogFilter {
+  const timeZone = ctx.config.callCentreTimeZone;
+  const search = filter.search ? filter.search : undefined;
+  return {
+    search,
+    actions: search ? auditActionsMatching(search) : [],
+    start: filter.from ? startOfDayIn(filter.from, timeZone) : null,
+    end: filter.to ? startOfDayIn(addDays(filter.to, 1), timeZone) : null,
+  };
+}
+
+function detailsOf(record: AuditLogRecord): Record<string, unknown> | null {
+  const { details } = record;
+  return details !== null && typeof details === 'object' && !Array.isArray(details)
+    ? (details as Record<string, unknown>)
+    : null;
+}
+
+function toAuditEntryBody(record: AuditLogRecord): AuditEntryBody {
+  return {
+    id: String(record.id),
+    created_at: record.created_at.toISOString(),
+    actor_id: record.actor_id,
+    actor_name: record.actor_name,
+    action: record.action,
+    target_type: record.target_type,
+    target_id: record.target_id,
+    target_name: record.target_name,
+    ip: record.ip,
+    details: detailsOf(record),
+  };
+}
+
+/** One page of the log, newest first, and the cursor of the next. */
+export async function auditLogPage(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: AuditQuery,
+): Promise<AuditLogPage> {
+  assertCanReadAudit(actor);
+  // One more than asked for tells whether another page follows.
+  const records = await listAuditEntries(ctx.db, logFilterOf(ctx, query), {
+    before: query.before,
+    limit: query.limit + 1,
+  });
+  const entries = records.slice(0, query.limit).map(toAuditEntryBody);
+  return {
+    entries,
+    nextBefore: records.length > query.limit ? (entries.at(-1)?.id ?? null) : null,
+    timeZone: ctx.config.callCentreTimeZone,
+  };
+}
+
+/** Rows read per query while a CSV is written: memory stays flat however long the log. */
+const EXPORT_BATCH = 2000;
+
+function exportFileLabel(filter: AuditFilter) {
+  if (filter.from && filter.to) return rangeFileLabel({ from: filter.from, to: filter.to });
+  if (filter.from) return `from-${filter.from}`;
+  if (filter.to) return `until-${filter.to}`;
+  return rangeFileLabel({ from: null, to: null });
+}
+
+/**
+ * The filtered log as CSV (RFC 4180, BOM, formula-safe cells), newest first, times local ISO
+ * in the call centre's zone. Checked before the first byte; then written batch by batch.
+ */
+export async function exportAuditCsv(ctx: AppContext, actor: SessionUser, filter: AuditFilter) {
+  assertCanReadAudit(actor);
+  const timeZone = ctx.config.callCentreTimeZone;
+  const logFilter = logFilterOf(ctx, filter);
+  const batch = (before: string | undefined) =>
+    listAuditEntries(ctx.db, logFilter, { before, limit: EXPORT_BATCH });
+  // The first batch is read before answering, so a failing database is a 500, not a cut file.
+  const first = await batch(undefined);
+  async function* lines() {
+    yield (
+      CSV_BYTE_ORDER_MARK +
+      csvLine([
+        `Time (${timeZone})`,
+        'Actor',
+        'Action',
+        'Action Code',
+        'Target Type',
+        'Target',
+        'Target ID',
+        'Address',
+        'Details',
+      ])
+    );
+    let records = first;
+    while (records.length > 0) {
+      let chunk = '';
+      for (const record of records) {
+        const details = detailsOf(record);
+        chunk += csvLine([
+          formatZonedIso(record.created_at, timeZone),
+          record.actor_name,
+          describeAuditAction(record.action, details),
+          record.action,
+          record.target_type,
+          record.target_name,
+          record.target_id,
+          record.ip,
+          [describeAuditDetails(details), details ? JSON.stringify(details) : '']
+            .filter(Boolean)
+            .join(' — ') || null,
+        ]);
+      }
+      yield chunk;
+      if (records.length < EXPORT_BATCH) return;
+      records = await batch(String(records.at(-1)!.id));
+    }
+  }
+  return { fileName: `switchboard-audit-${exportFileLabel(filter)}.csv`, lines: lines() };
 }

@@ -112,7 +112,7 @@ export async function updateEmployee(
       employee,
       { username: input.username, passwordHash },
       change,
-      'employee.updated',
+      'employee',
     );
     return toEmployeeRow(await employeeInScope(trx, id, { all: true }));
   });
