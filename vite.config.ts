@@ -1,30 +1,62 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 const apiServer = process.env.API_SERVER ?? 'http://localhost:3001';
 
+/** Where the server serves the sign-in entry (src/server/platform/web.ts does the same). */
+const SIGN_IN_PAGE_PATHS = new Set(['/sign-in', '/sign-in/']);
+
+/** The dev server answers /sign-in with sign-in.html, as the server does; every other page gets index.html. */
+const signInPageInDev: Plugin = {
+  name: 'switchboard:sign-in-page',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      const [pathname = '', query] = (request.url ?? '').split('?', 2);
+      if (SIGN_IN_PAGE_PATHS.has(pathname)) {
+        request.url = `/sign-in.html${query === undefined ? '' : `?${query}`}`;
+      }
+      next();
+    });
+  },
+};
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), signInPageInDev],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
     rolldownOptions: {
+      // Two pages (issue 8 §4): the app (router, React Query, both portals) and the sign-in
+      // page, which a signed-out visitor loads with neither (src/web/sign-in).
+      input: { app: 'index.html', 'sign-in': 'sign-in.html' },
       output: {
-        // Split by route (issue 8 §4): the entry is the sign-in page, and the router loads each
-        // shell and page of the admin portal and the agent softphone when first needed.
-        // Libraries are grouped so a page fetches a few cacheable chunks, not dozens of small ones.
+        // The app is split by route: the router loads each shell and page of the admin portal
+        // and the agent softphone when first needed. Libraries are grouped so a page fetches a
+        // few cacheable chunks, not dozens of small ones.
         codeSplitting: {
           groups: [
             // The Vapi SDK (with Daily) is loaded only when a vapi identity answers a call.
             { name: 'vapi', test: /[\\/]node_modules[\\/](@vapi-ai|@daily-co|events)[\\/]/ },
+            // What both pages need first ($initial: statically imported by an entry): React, and
+            // of the rest what the sign-in page uses (Mantine's core and the few components it
+            // shows, zod/mini's core). One chunk for both pages, cached once. What only the app
+            // needs first (React Router, React Query, classic zod) goes with the rest.
             {
-              name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](?!react-router[\\/]|@tanstack[\\/]|zod[\\/]v4[\\/](classic|locales)[\\/])/,
+              tags: ['$initial'],
             },
-            // What the sign-in page needs of the rest ($initial: statically imported by the entry).
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
-            // The rest (more Mantine, floating-ui…): both portals use nearly all of it.
+            // Our own code that both pages run first (the API client, the session and setup
+            // checks, the theme, the loader and error card, and Vite's modulepreload polyfill):
+            // one chunk rather than several.
+            {
+              name: 'common',
+              test: /modulepreload-polyfill|[\\/]src[\\/](shared[\\/](messages|schemas[\\/](errors|field-rules|sign-in))|web[\\/](lib[\\/](api-client|page-navigation|session-user|style-nonce)|components[\\/](full-page-loader|centered-card|form-alert|load-failed-card)|app[\\/](theme|theme-provider)|features[\\/]theme[\\/]color-scheme-manager))\.tsx?$/,
+              tags: ['$initial'],
+            },
+            // The rest (React Router, React Query, more Mantine, classic zod, floating-ui…): the
+            // app's first screen needs some, and both portals nearly all of it.
             { name: 'vendor-portal', test: /[\\/]node_modules[\\/]/ },
           ],
         },

@@ -166,6 +166,24 @@ test.describe.serial('signing in', () => {
 
     expect(cspViolations).toEqual([]);
   });
+
+  test('a signed-out visit to a page returns there after signing in', async ({ page }) => {
+    const cspViolations = watchForCspViolations(page);
+    // The app sends the visitor to the sign-in page (its own entry: a page load) and the page
+    // asked for travels with it, through a reload of the sign-in page too.
+    await page.goto('/admin/employees');
+    await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await page.reload();
+    await signIn(page, superAdmin.username, superAdmin.newPassword);
+    await expect(page).toHaveURL(/\/admin\/employees$/);
+    await expect(page.getByText(`Welcome, ${superAdmin.username}`)).toBeVisible();
+
+    // Signed in, the sign-in page sends them on to their side of the app.
+    await page.goto('/sign-in');
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    expect(cspViolations).toEqual([]);
+  });
 });
 
 test('the API docs page works under the strict content security policy', async ({ page }) => {

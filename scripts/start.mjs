@@ -5,12 +5,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'dist/web/index.html');
+// The two pages the build makes (the sign-in page is its own entry).
+const builtPages = ['index.html', 'sign-in.html'].map((page) => path.join(root, 'dist/web', page));
 const webSources = [
   'src/web',
   'src/shared',
   'public',
   'index.html',
+  'sign-in.html',
   'vite.config.ts',
   'package-lock.json',
 ];
@@ -25,7 +27,9 @@ function newestChange(target) {
   return newest;
 }
 
-const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+const builtAt = Math.min(
+  ...builtPages.map((page) => (existsSync(page) ? statSync(page).mtimeMs : 0)),
+);
 const sourcesAt = Math.max(...webSources.map((source) => newestChange(path.join(root, source))));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app…');

@@ -30,6 +30,7 @@ const WEB_SOURCES = [
   'src/shared',
   'public',
   'index.html',
+  'sign-in.html',
   'vite.config.ts',
   'package-lock.json',
 ];
@@ -46,10 +47,12 @@ function newestChange(target: string): number {
 }
 
 export function isWebBuildCurrent(root: string) {
-  const builtIndex = path.join(root, 'dist/web/index.html');
-  if (!existsSync(builtIndex)) return false;
+  const builtPages = ['index.html', 'sign-in.html'].map((page) =>
+    path.join(root, 'dist/web', page),
+  );
+  if (!builtPages.every((page) => existsSync(page))) return false;
   const sourcesAt = Math.max(...WEB_SOURCES.map((source) => newestChange(path.join(root, source))));
-  return statSync(builtIndex).mtimeMs >= sourcesAt;
+  return builtPages.every((page) => statSync(page).mtimeMs >= sourcesAt);
 }
 
 interface StartUpState {

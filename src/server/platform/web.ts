@@ -10,24 +10,42 @@ export const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../../dist/we
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
- * Serves the built web app: hashed assets with long caching, and index.html for every other
- * page path (the app routes on the client), with a fresh style nonce in page and policy.
- * Unknown /api paths get a JSON 404 instead.
+ * The web build has two pages (issue 8 §4): the sign-in page, a small entry of its own with
+ * no router and no React Query, and the app (both portals and the first-run page), which
+ * routes on the client. Each path gets the page that shows it.
+ */
+const APP_PAGE = 'index.html';
+const SIGN_IN_PAGE = 'sign-in.html';
+const SIGN_IN_PATHS = new Set(['/sign-in', '/sign-in/']);
+
+export function pageFileFor(pathname: string) {
+  return SIGN_IN_PATHS.has(pathname) ? SIGN_IN_PAGE : APP_PAGE;
+}
+
+/**
+ * Serves the built web app: hashed assets with long caching, and for every other page path
+ * the sign-in page or the app's page (see pageFileFor), with a fresh style nonce in page and
+ * policy. Unknown /api paths get a JSON 404 instead.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   buildDir = WEB_BUILD_DIR,
   voice?: PolicySources['voice'],
 ) {
-  const indexFile = path.join(buildDir, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const readPage = (file: string) => {
+    const pageFile = path.join(buildDir, file);
+    return existsSync(pageFile) ? readFileSync(pageFile, 'utf8') : undefined;
+  };
+  const pages = new Map([APP_PAGE, SIGN_IN_PAGE].map((file) => [file, readPage(file)]));
+  const isBuilt = [...pages.values()].every((html) => html !== undefined);
 
-  if (indexHtml) {
+  if (isBuilt) {
     await app.register(fastifyStatic, {
       root: buildDir,
       wildcard: false,
       index: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // The pages are served only with their nonce filled in, never as files.
+      allowedPath: (pathName) => !pages.has(pathName.replace(/^\//, '')),
       setHeaders(res, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         void res.header(
@@ -38,8 +56,9 @@ export async function registerWebApp(
     });
   }
 
-  function sendPage(reply: FastifyReply) {
-    if (!indexHtml) {
+  function sendPage(reply: FastifyReply, pathname: string) {
+    const html = isBuilt ? pages.get(pageFileFor(pathname)) : undefined;
+    if (html === undefined) {
       return reply
         .status(503)
         .type('text/plain')
@@ -53,7 +72,7 @@ export async function registerWebApp(
       )
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce));
+      .send(html.replaceAll(NONCE_PLACEHOLDER, nonce));
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
@@ -62,7 +81,7 @@ export async function registerWebApp(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
       pathname !== '/api';
-    if (isPage) return sendPage(reply);
+    if (isPage) return sendPage(reply, pathname);
     return reply
       .status(404)
       .send(errorBody('NOT_FOUND', `No such endpoint: ${request.method} ${pathname}`));

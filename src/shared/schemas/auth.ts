@@ -3,38 +3,31 @@ import { validationMessages as m } from '../messages';
 import { securityQuestions } from '../security-questions';
 import {
   MIN_PASSWORD_LENGTH,
-  isoDateTime,
   newPasswordPairCheck,
   requiredPassword,
   requiredText,
   usernameField,
 } from './fields';
 
-export const roleSchema = z.enum(['employee', 'admin']);
-export type Role = z.infer<typeof roleSchema>;
-
-/** The signed-in user as the browser keeps it (spec §3 'session user', plus the team). */
-export const sessionUserSchema = z.object({
-  id: z.uuid(),
-  email: z.string().nullable(),
-  username: z.string(),
-  role: roleSchema,
-  is_super_admin: z.boolean(),
-  team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-  /** Leads their team (team_members.role = team_leader): an admin then manages it. */
-  is_team_leader: z.boolean(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
-});
-export type SessionUser = z.infer<typeof sessionUserSchema>;
-
-export const sessionUserResponseSchema = z.object({ user: sessionUserSchema });
-
-export const signInSchema = z.object({
-  username: requiredText(m.usernameAndPasswordRequired, 200),
-  password: requiredPassword(m.usernameAndPasswordRequired),
-});
-export type SignInInput = z.infer<typeof signInSchema>;
+// The schemas of the signed-out pages (sign-in, reset, the session user) are zod/mini, in
+// their own file so the sign-in page's bundle never loads this one's classic zod.
+export {
+  type ResetPasswordInput,
+  type Role,
+  type SessionUser,
+  type SignInInput,
+  okResponseSchema,
+  resetAnswerRequestSchema,
+  resetAnswerResponseSchema,
+  resetPasswordRequestSchema,
+  resetQuestionRequestSchema,
+  resetQuestionResponseSchema,
+  roleSchema,
+  sessionUserResponseSchema,
+  sessionUserSchema,
+  setupStatusSchema,
+  signInSchema,
+} from './sign-in';
 
 /**
  * A new admin account with its security question: the first-run super admin, the
@@ -76,27 +69,3 @@ export const adminCommandSchema = z
       path: ['securityAnswer'],
     },
   );
-
-export const setupStatusSchema = z.object({ needed: z.boolean() });
-
-export const resetQuestionRequestSchema = z.object({
-  username: requiredText(m.usernameRequired),
-});
-export const resetQuestionResponseSchema = z.object({ question: z.string() });
-
-export const resetAnswerRequestSchema = z.object({
-  username: requiredText(m.usernameRequired),
-  answer: requiredText(m.answerRequired),
-});
-export const resetAnswerResponseSchema = z.object({ resetToken: z.string() });
-
-export const resetPasswordRequestSchema = z
-  .object({
-    resetToken: z.string({ error: 'Reset token is required' }).min(1).max(200),
-    password: requiredPassword(m.allFieldsRequired),
-    confirmPassword: requiredPassword(m.allFieldsRequired),
-  })
-  .superRefine(newPasswordPairCheck(m.resetPasswordTooShort));
-export type ResetPasswordInput = z.infer<typeof resetPasswordRequestSchema>;
-
-export const okResponseSchema = z.object({ ok: z.literal(true) });

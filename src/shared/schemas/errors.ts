@@ -1,12 +1,13 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fieldNamingMessages } from '../messages';
 
+/** zod/mini: the sign-in page reads error bodies too, and its bundle has no classic zod. */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    field: z.string().optional(),
-    retryAfterSeconds: z.number().optional(),
+    field: z.optional(z.string()),
+    retryAfterSeconds: z.optional(z.number()),
   }),
 });
 

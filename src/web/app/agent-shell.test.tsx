@@ -10,6 +10,7 @@ import {
   callLogEntry,
   ringingCall,
 } from '../test/agent-fixtures';
+import { pageNavigation } from '../lib/page-navigation';
 import { describedByText } from '../test/accessibility';
 import { advance, settle, useFakeClock } from '../test/fake-clock';
 import { FakeWebSocket } from '../test/fake-web-socket';
@@ -176,8 +177,10 @@ describe('the agent shell', () => {
     await settle();
 
     expect(requests.filter((r) => r.path === '/api/auth/sign-out')).toHaveLength(1);
-    expect(router.state.location.pathname).toBe('/sign-in');
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    // The sign-in page is an entry of its own: a page load of /sign-in.
+    expect(pageNavigation.reload).toHaveBeenCalledTimes(1);
+    expect(window.location.pathname).toBe('/sign-in');
+    expect(router.state.location.pathname).toBe('/agent');
   });
 
   it("shows the server's refusal when the status changed elsewhere before Logout", async () => {
@@ -285,11 +288,14 @@ describe('the live feed', () => {
         () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
       ],
     });
-    const { router } = await renderAt('/agent');
+    await renderAt('/agent');
     FakeWebSocket.latest().drop(4401);
     await settle();
 
-    expect(router.state.location.pathname).toBe('/sign-in');
+    // A page load of the sign-in page (an entry of its own), to come back to the softphone.
+    expect(pageNavigation.reload).toHaveBeenCalled();
+    expect(window.location.pathname).toBe('/sign-in');
+    expect(window.history.state).toEqual({ signInFrom: '/agent' });
     await advance(30_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
   });

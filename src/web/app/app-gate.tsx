@@ -1,14 +1,12 @@
-import { Button, Stack } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
-import { signInMessages } from '../../shared/messages';
-import { CenteredCard } from '../components/centered-card';
-import { FormAlert } from '../components/form-alert';
 import { FullPageLoader } from '../components/full-page-loader';
+import { LoadFailedCard } from '../components/load-failed-card';
 import { useSetupStatus } from '../features/setup/api/get-setup-status';
 import { useSession } from '../lib/session';
+import { SETUP_PATH } from '../lib/session-user';
 import { Redirect } from './redirect';
 
-export const SETUP_PATH = '/setup';
+export { SETUP_PATH } from '../lib/session-user';
 
 /**
  * Shows nothing but a spinner until we know whether the first run is pending and who is
@@ -21,19 +19,12 @@ export function AppGate() {
 
   if (setupStatus.isError || session.isError) {
     return (
-      <CenteredCard>
-        <Stack>
-          <FormAlert tone="error">{signInMessages.unexpected}</FormAlert>
-          <Button
-            onClick={() => {
-              if (setupStatus.isError) void setupStatus.refetch();
-              if (session.isError) void session.refetch();
-            }}
-          >
-            Try again
-          </Button>
-        </Stack>
-      </CenteredCard>
+      <LoadFailedCard
+        onRetry={() => {
+          if (setupStatus.isError) void setupStatus.refetch();
+          if (session.isError) void session.refetch();
+        }}
+      />
     );
   }
   if (setupStatus.isPending || session.isPending) return <FullPageLoader />;

@@ -1,9 +1,6 @@
-import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { DEFAULT_THEME, themeColorSchemeManager } from '../features/theme/color-scheme-manager';
-import { readStyleNonce } from '../lib/style-nonce';
-import { appTheme } from './theme';
+import { ThemeProvider } from './theme-provider';
 
 interface AppProvidersProps {
   queryClient: QueryClient;
@@ -13,14 +10,7 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider
-        theme={appTheme}
-        defaultColorScheme={DEFAULT_THEME}
-        colorSchemeManager={themeColorSchemeManager}
-        getStyleNonce={readStyleNonce}
-      >
-        {children}
-      </MantineProvider>
+      <ThemeProvider>{children}</ThemeProvider>
     </QueryClientProvider>
   );
 }

@@ -1,29 +1,28 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import type { Role, SessionUser } from '../../shared/schemas/auth';
-import { homePathFor, isPathForUser, useSession } from '../lib/session';
+import type { Role } from '../../shared/schemas/auth';
+import { FullPageLoader } from '../components/full-page-loader';
+import { goToSignIn } from '../lib/page-navigation';
+import { homePathFor, useSession } from '../lib/session';
 import { ADMIN_DASHBOARD_PATH, type AdminPage, isAdminPageVisible } from './admin-pages';
 import { Redirect } from './redirect';
 
-export const SIGN_IN_PATH = '/sign-in';
+export { SIGN_IN_PATH } from '../lib/session-user';
 
-/** Where the page that sent a signed-out user to sign-in is remembered. */
-export interface SignInLocationState {
-  from?: string;
-}
-
-/** After sign-in: back to the page asked for, if it is on this user's side; else their home. */
-export function destinationAfterSignIn(user: SessionUser, from: string | undefined) {
-  return from && isPathForUser(user, from) ? from : homePathFor(user);
+/**
+ * Leaves the app for the sign-in page, which is its own entry of the build (a page load);
+ * `from` is where to return after signing in. The loader shows until the page goes.
+ */
+export function SignInRedirect({ from }: { from?: string }) {
+  useEffect(() => goToSignIn(from), [from]);
+  return <FullPageLoader />;
 }
 
 /** One side of the app (admin portal or agent softphone), only for its role. */
 export function RequireRole({ role }: { role: Role }) {
   const { data: user } = useSession();
   const location = useLocation();
-  if (!user) {
-    const state: SignInLocationState = { from: location.pathname + location.search };
-    return <Redirect to={SIGN_IN_PATH} replace state={state} />;
-  }
+  if (!user) return <SignInRedirect from={location.pathname + location.search} />;
   if (user.role !== role) return <Redirect to={homePathFor(user)} replace />;
   return <Outlet />;
 }
@@ -31,7 +30,8 @@ export function RequireRole({ role }: { role: Role }) {
 /** Unknown paths and '/': the signed-in user's own dashboard, or sign-in. */
 export function HomeRedirect() {
   const { data: user } = useSession();
-  return <Redirect to={user ? homePathFor(user) : SIGN_IN_PATH} replace />;
+  if (!user) return <SignInRedirect />;
+  return <Redirect to={homePathFor(user)} replace />;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRequest } from '../lib/api-client';
+import { pageNavigation } from '../lib/page-navigation';
 import { errorResponse, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { agentState } from '../test/agent-fixtures';
 import { dashboardFigures } from '../test/fixtures';
@@ -42,9 +43,18 @@ function signedIn(user: unknown) {
 const signedOut = {
   'GET /api/setup': () => jsonResponse({ needed: false }),
   'GET /api/auth/me': () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
-  // Where a sign-in lands.
-  'GET /api/dashboard': () => jsonResponse(dashboardFigures()),
 };
+
+/**
+ * The sign-in page is an entry of its own: the app leaves for it with a page load of
+ * /sign-in, carrying the page to come back to in the history entry's state.
+ */
+async function expectSignInPageLoad(from: string | undefined) {
+  await vi.waitFor(() => expect(pageNavigation.reload).toHaveBeenCalled());
+  expect(window.location.pathname).toBe('/sign-in');
+  expect(window.history.state).toEqual(from === undefined ? {} : { signInFrom: from });
+  expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+}
 
 function renderAt(path: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
@@ -66,47 +76,43 @@ describe('app routes', () => {
       'GET /api/setup': () => jsonResponse({ needed: true }),
       'GET /api/auth/me': () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
     });
-    const { router } = renderAt('/sign-in');
+    const { router } = renderAt('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome to Switchboard' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/setup');
   });
 
   it('keeps the first-run page away once setup is done', async () => {
     mockFetch(signedOut);
-    const { router } = renderAt('/setup');
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/sign-in');
+    renderAt('/setup');
+    await expectSignInPageLoad(undefined);
   });
 
-  it('sends a signed-out user to sign-in', async () => {
+  it('sends a signed-out user to the sign-in page, remembering the page asked for', async () => {
     mockFetch(signedOut);
-    const { router } = renderAt('/admin/dashboard');
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/sign-in');
+    renderAt('/admin/teams?search=north');
+    await expectSignInPageLoad('/admin/teams?search=north');
   });
 
-  it('returns to the page asked for after sign-in', async () => {
-    mockFetch({
-      ...signedOut,
-      'POST /api/auth/sign-in': () => jsonResponse({ user: admin }),
-    });
-    const { router, user } = renderAt('/admin/somewhere');
-    await user.type(await screen.findByLabelText('Username'), 'ada');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-
-    expect(await screen.findByText('Welcome, ada')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/admin/dashboard');
+  it('sends a signed-out user on an unknown path to the sign-in page', async () => {
+    mockFetch(signedOut);
+    renderAt('/no/such/page');
+    await expectSignInPageLoad(undefined);
   });
 
-  it('notices an expired session on any request and returns there after signing in', async () => {
+  it('loads the sign-in page if the app itself is ever asked for /sign-in', async () => {
+    mockFetch(signedOut);
+    renderAt('/sign-in');
+    await expectSignInPageLoad(undefined);
+  });
+
+  it('notices an expired session on any request and leaves for sign-in, remembering the page', async () => {
     mockFetch({
       ...signedIn(admin),
       'GET /api/teams': () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
-      'POST /api/auth/sign-in': () => jsonResponse({ user: admin }),
     });
-    const { router, user, queryClient } = renderAt('/admin/dashboard?range=week');
+    const { queryClient } = renderAt('/admin/dashboard?range=week');
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(pageNavigation.reload).not.toHaveBeenCalled();
 
     // Any screen's request, here one the session has expired under.
     await queryClient
@@ -116,18 +122,8 @@ describe('app routes', () => {
       })
       .catch(() => {});
 
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/sign-in');
+    await expectSignInPageLoad('/admin/dashboard?range=week');
     expect(screen.queryByRole('alert')).toBeNull();
-
-    await user.type(screen.getByLabelText('Username'), 'ada');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-    expect(router.state.location.pathname + router.state.location.search).toBe(
-      '/admin/dashboard?range=week',
-    );
   });
 
   it('sends an agent away from the admin side to their own dashboard', async () => {
@@ -148,16 +144,17 @@ describe('app routes', () => {
     expect(router.state.location.pathname).toBe('/admin/dashboard');
   });
 
-  it('logs out to sign-in', async () => {
+  it('logs out to the sign-in page, remembering no page to return to', async () => {
     const { requests } = mockFetch({
       ...signedIn(admin),
       'POST /api/auth/sign-out': () => jsonResponse({ ok: true }),
     });
-    const { router, user } = renderAt('/admin/dashboard');
+    const { user } = renderAt('/admin/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
 
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/sign-in');
+    await vi.waitFor(() => expect(pageNavigation.reload).toHaveBeenCalledTimes(1));
+    expect(window.location.pathname).toBe('/sign-in');
+    expect(window.history.state).toEqual({});
     expect(requests.find((r) => r.path === '/api/auth/sign-out')?.body).toEqual({});
   });
 });

@@ -4,7 +4,7 @@ import {
   TextInput,
   type TextInputProps,
 } from '@mantine/core';
-import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/fields';
+import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/field-rules';
 import type { FormError } from '../lib/form-error';
 import { fieldError } from './field-error';
 

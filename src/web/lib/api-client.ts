@@ -1,4 +1,6 @@
-import type { z } from 'zod';
+// zod/mini's functions take any zod 4 schema, classic or mini, and keep the sign-in page's
+// bundle free of classic zod.
+import * as z from 'zod/mini';
 import type { ErrorCode } from '../../shared/errors';
 import { errorBodySchema } from '../../shared/schemas/errors';
 
@@ -40,7 +42,7 @@ export const UNREADABLE_ERROR_CODE = 'UNREADABLE_ERROR';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface ApiRequest<Schema extends z.ZodType> {
+export interface ApiRequest<Schema extends z.core.$ZodType> {
   method?: Method;
   body?: unknown;
   schema: Schema;
@@ -61,10 +63,10 @@ async function readJson(response: Response): Promise<unknown> {
  * One JSON request to our own /api. Errors are thrown as ApiError, NetworkError or
  * UnexpectedResponseError; each screen decides which message to show for them.
  */
-export async function apiRequest<Schema extends z.ZodType>(
+export async function apiRequest<Schema extends z.core.$ZodType>(
   path: string,
   { method = 'GET', body, schema, signal }: ApiRequest<Schema>,
-): Promise<z.infer<Schema>> {
+): Promise<z.core.output<Schema>> {
   const hasBody = method !== 'GET';
   let response: Response;
   try {
@@ -85,14 +87,14 @@ export async function apiRequest<Schema extends z.ZodType>(
 
   const payload = await readJson(response);
   if (!response.ok) {
-    const errorBody = errorBodySchema.safeParse(payload);
+    const errorBody = z.safeParse(errorBodySchema, payload);
     if (errorBody.success) {
       throw new ApiError({ status: response.status, ...errorBody.data.error });
     }
     throw new ApiError({ status: response.status, code: UNREADABLE_ERROR_CODE, message: '' });
   }
 
-  const parsed = schema.safeParse(payload);
+  const parsed = z.safeParse(schema, payload);
   if (!parsed.success) {
     throw new UnexpectedResponseError(`Unexpected response from ${method} ${path}`, {
       cause: parsed.error,

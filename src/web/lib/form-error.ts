@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { core } from 'zod/mini';
 import { ApiError } from './api-client';
 
 /**
@@ -14,7 +14,7 @@ export interface FormError {
  * The first problem zod found, in the order the schema checks them (the spec's order), about
  * every field that has that same problem: 'All fields are required' marks each empty field.
  */
-export function firstIssue(error: z.ZodError, fallbackMessage: string): FormError {
+export function firstIssue(error: core.$ZodError, fallbackMessage: string): FormError {
   const message = error.issues[0]?.message ?? fallbackMessage;
   const fields = error.issues
     .filter((issue) => issue.message === message)

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { pageNavigation } from '../lib/page-navigation';
 import { FakeWebSocket } from './fake-web-socket';
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins answer 'no match, no size'.
@@ -52,6 +53,9 @@ Object.defineProperty(window.HTMLMediaElement.prototype, 'pause', {
 beforeEach(() => {
   FakeWebSocket.instances = [];
   vi.stubGlobal('WebSocket', FakeWebSocket);
+  // jsdom cannot load another page (sign-in and the app are two entries): tests watch these.
+  vi.spyOn(pageNavigation, 'replace').mockImplementation(() => {});
+  vi.spyOn(pageNavigation, 'reload').mockImplementation(() => {});
 });
 
 afterEach(() => {
@@ -59,4 +63,5 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
 });

@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   type resetAnswerRequestSchema,
   resetAnswerResponseSchema,
-} from '../../../../shared/schemas/auth';
+} from '../../../../shared/schemas/sign-in';
 import { apiRequest } from '../../../lib/api-client';
 
 export type ResetAnswerRequest = z.infer<typeof resetAnswerRequestSchema>;
@@ -16,8 +15,4 @@ export async function checkResetAnswer(request: ResetAnswerRequest) {
     schema: resetAnswerResponseSchema,
   });
   return resetToken;
-}
-
-export function useCheckResetAnswer() {
-  return useMutation({ mutationFn: checkResetAnswer });
 }

@@ -1,9 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   type resetQuestionRequestSchema,
   resetQuestionResponseSchema,
-} from '../../../../shared/schemas/auth';
+} from '../../../../shared/schemas/sign-in';
 import { apiRequest } from '../../../lib/api-client';
 
 export type ResetQuestionRequest = z.infer<typeof resetQuestionRequestSchema>;
@@ -16,8 +15,4 @@ export async function requestResetQuestion(request: ResetQuestionRequest) {
     schema: resetQuestionResponseSchema,
   });
   return question;
-}
-
-export function useRequestResetQuestion() {
-  return useMutation({ mutationFn: requestResetQuestion });
 }

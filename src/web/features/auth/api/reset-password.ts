@@ -1,5 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
-import { type ResetPasswordInput, okResponseSchema } from '../../../../shared/schemas/auth';
+import { type ResetPasswordInput, okResponseSchema } from '../../../../shared/schemas/sign-in';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Step 3 of the reset: the new password, authorised by the token from step 2. */
@@ -9,8 +8,4 @@ export async function resetPassword(reset: ResetPasswordInput) {
     body: reset,
     schema: okResponseSchema,
   });
-}
-
-export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
 }

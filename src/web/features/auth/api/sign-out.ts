@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { okResponseSchema } from '../../../../shared/schemas/auth';
 import { apiRequest, isApiError } from '../../../lib/api-client';
-import { sessionQueryKey } from '../../../lib/session';
 
 export async function signOut() {
   try {
@@ -12,14 +11,11 @@ export async function signOut() {
   }
 }
 
-/** Ends the session and forgets everything cached for the previous user. */
+/**
+ * Ends the session. The caller then loads the sign-in page, so nothing cached for the previous
+ * user outlives the page; the session is not set to signed-out here, which would have the
+ * route guards send the user to sign-in first, remembering the page to come back to.
+ */
 export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signOut,
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(sessionQueryKey, null);
-    },
-  });
+  return useMutation({ mutationFn: signOut });
 }

@@ -5,14 +5,15 @@ import {
   resetAnswerRequestSchema,
   resetPasswordRequestSchema,
   resetQuestionRequestSchema,
-} from '../../../../shared/schemas/auth';
+} from '../../../../shared/schemas/sign-in';
 import { NewPasswordFields, UsernameInput } from '../../../components/credential-inputs';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { type FormError, firstIssue, refusal } from '../../../lib/form-error';
-import { useCheckResetAnswer } from '../api/check-reset-answer';
-import { useRequestResetQuestion } from '../api/request-reset-question';
-import { useResetPassword } from '../api/reset-password';
+import { useRequest } from '../../../lib/use-request';
+import { checkResetAnswer } from '../api/check-reset-answer';
+import { requestResetQuestion } from '../api/request-reset-question';
+import { resetPassword as sendNewPassword } from '../api/reset-password';
 import { isExpiredResetError, resetErrorField, resetErrorMessage } from '../error-messages';
 
 /** Spec §4 'Password reset': username, security, newpassword, then back to sign-in. */
@@ -35,9 +36,9 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
   const [confirmPassword, setConfirmPassword] = useState('');
   const [formError, setFormError] = useState<FormError | null>(null);
 
-  const requestQuestion = useRequestResetQuestion();
-  const checkAnswer = useCheckResetAnswer();
-  const resetPassword = useResetPassword();
+  const requestQuestion = useRequest(requestResetQuestion);
+  const checkAnswer = useRequest(checkResetAnswer);
+  const resetPassword = useRequest(sendNewPassword);
   const isProcessing =
     requestQuestion.isPending || checkAnswer.isPending || resetPassword.isPending;
 
@@ -51,7 +52,7 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
       setFormError(firstIssue(request.error, resetMessages.tryAgain));
       return;
     }
-    requestQuestion.mutate(request.data, {
+    requestQuestion.run(request.data, {
       onSuccess: (question) => {
         setSecurityQuestion(question);
         setAnswer('');
@@ -67,7 +68,7 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
       setFormError(firstIssue(request.error, resetMessages.tryAgain));
       return;
     }
-    checkAnswer.mutate(request.data, {
+    checkAnswer.run(request.data, {
       onSuccess: (token) => {
         setResetToken(token);
         setStep('newpassword');
@@ -82,7 +83,7 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
       setFormError(firstIssue(request.error, resetMessages.tryAgain));
       return;
     }
-    resetPassword.mutate(request.data, {
+    resetPassword.run(request.data, {
       onSuccess: () => onPasswordReset(username.trim()),
       onError: (error) => {
         showError(error);

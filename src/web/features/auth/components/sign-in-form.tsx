@@ -2,11 +2,12 @@ import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { SecretInput, UsernameInput } from '../../../components/credential-inputs';
 import { type FormEvent, useState } from 'react';
 import { signInMessages } from '../../../../shared/messages';
-import { type SessionUser, signInSchema } from '../../../../shared/schemas/auth';
+import { type SessionUser, signInSchema } from '../../../../shared/schemas/sign-in';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { type FormError, firstIssue, refusal, refusedField } from '../../../lib/form-error';
-import { useSignIn } from '../api/sign-in';
+import { useRequest } from '../../../lib/use-request';
+import { signIn as sendSignIn } from '../api/sign-in';
 import { signInErrorMessage } from '../error-messages';
 
 interface SignInFormProps {
@@ -27,7 +28,7 @@ export function SignInForm({
   const [password, setPassword] = useState('');
   const [formError, setFormError] = useState<FormError | null>(null);
   const [shownNotice, setShownNotice] = useState(notice);
-  const signIn = useSignIn();
+  const signIn = useRequest(sendSignIn);
   const isSigningIn = signIn.isPending;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -40,7 +41,7 @@ export function SignInForm({
       setFormError(firstIssue(credentials.error, signInMessages.fallback));
       return;
     }
-    signIn.mutate(credentials.data, {
+    signIn.run(credentials.data, {
       onSuccess: (user) => onSignedIn(user),
       onError: (error) => setFormError(refusal(signInErrorMessage(error), refusedField(error))),
     });

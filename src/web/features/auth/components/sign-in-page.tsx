@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { resetMessages } from '../../../../shared/messages';
-import type { SessionUser } from '../../../../shared/schemas/auth';
+import type { SessionUser } from '../../../../shared/schemas/sign-in';
 import { BrandMark } from '../../../components/brand-mark';
 import { CenteredCard } from '../../../components/centered-card';
 import { ResetPasswordForm } from './reset-password-form';

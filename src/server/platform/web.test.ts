@@ -1,0 +1,121 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pageFileFor, registerWebApp } from './web';
+
+/** A stand-in build: the two pages (each with the nonce placeholder, as Vite writes them) and an asset. */
+const buildDir = mkdtempSync(path.join(tmpdir(), 'switchboard-web-'));
+const page = (name: string) =>
+  `<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head>` +
+  `<body data-page="${name}"></body></html>`;
+writeFileSync(path.join(buildDir, 'index.html'), page('app'));
+writeFileSync(path.join(buildDir, 'sign-in.html'), page('sign-in'));
+mkdirSync(path.join(buildDir, 'assets'));
+writeFileSync(path.join(buildDir, 'assets', 'sign-in-abc123.js'), 'export {};');
+
+const app = Fastify();
+await registerWebApp(app, buildDir);
+await app.ready();
+
+afterAll(async () => {
+  await app.close();
+  rmSync(buildDir, { recursive: true, force: true });
+});
+
+const pageOf = (html: string) => /data-page="([^"]+)"/.exec(html)?.[1];
+
+describe('the page for each path', () => {
+  it.each(['/sign-in', '/sign-in/', '/sign-in?from=somewhere'])(
+    '%s is the sign-in page (its own entry)',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(pageOf(response.body)).toBe('sign-in');
+    },
+  );
+
+  it.each([
+    '/',
+    '/admin',
+    '/admin/dashboard',
+    '/agent',
+    '/agent/profile',
+    '/setup',
+    '/sign-in/x',
+    '/sign-inx',
+    '/no/such/page',
+  ])('%s is the app, which routes on the client', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(pageOf(response.body)).toBe('app');
+  });
+
+  it('agrees with pageFileFor', () => {
+    expect(pageFileFor('/sign-in')).toBe('sign-in.html');
+    expect(pageFileFor('/admin/teams')).toBe('index.html');
+  });
+
+  it('answers HEAD for a page too', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/sign-in' });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('each page carries a fresh style nonce, in the page and in its policy', () => {
+  it.each(['/sign-in', '/admin/dashboard'])('%s', async (url) => {
+    const first = await app.inject({ method: 'GET', url });
+    const second = await app.inject({ method: 'GET', url });
+    const nonceOf = (html: string) => /name="csp-nonce" content="([^"]+)"/.exec(html)?.[1];
+    const nonce = nonceOf(first.body);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceOf(second.body)).not.toBe(nonce);
+    expect(first.body).not.toContain('__CSP_NONCE__');
+    const csp = String(first.headers['content-security-policy']);
+    expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(first.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('files', () => {
+  it('serves hashed assets for a year', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assets/sign-in-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each(['/index.html', '/sign-in.html'])(
+    'never serves %s as a file (it would carry no nonce)',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.body).not.toContain('__CSP_NONCE__');
+    },
+  );
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('without a build', () => {
+  it('says how to build, for every page', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'switchboard-web-empty-'));
+    const bare = Fastify();
+    try {
+      await registerWebApp(bare, empty);
+      for (const url of ['/sign-in', '/admin/dashboard']) {
+        const response = await bare.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(503);
+        expect(response.body).toContain('npm run build');
+      }
+    } finally {
+      await bare.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

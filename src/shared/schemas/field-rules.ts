@@ -1,0 +1,55 @@
+import * as z from 'zod/mini';
+import { validationMessages as m } from '../messages';
+
+/*
+ * The field rules, with zod/mini only. Each rule is one list of checks, applied to a classic
+ * zod string by ./fields.ts (whose helpers other schemas chain methods on) and to a zod/mini
+ * string by `miniFields` here (the signed-out pages' schemas, ./sign-in.ts: the sign-in page's
+ * bundle cannot afford classic zod, issue 8 §4). Same checks, same order, same messages.
+ * This file must not import classic zod: the sign-in page loads it.
+ */
+
+/** Longest accepted password: argon2 cost grows with input, so cap what a request may send. */
+export const MAX_PASSWORD_LENGTH = 256;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_USERNAME_LENGTH = 64;
+
+/** A required free-text field: trimmed, non-blank, with one message for missing and blank. */
+export const requiredTextChecks = (message: string, max: number) =>
+  [
+    z.trim(),
+    z.minLength(1, { error: message }),
+    z.maxLength(max, { error: `Must be at most ${max} characters` }),
+  ] as const;
+
+/** A required password: never trimmed (spaces are characters), capped in length. */
+export const requiredPasswordChecks = (message: string) =>
+  [
+    z.minLength(1, { error: message }),
+    z.maxLength(MAX_PASSWORD_LENGTH, {
+      error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+    }),
+  ] as const;
+
+/** The rules as zod/mini schemas (./fields.ts has them as classic ones). */
+export const miniFields = {
+  requiredText: (message: string, max = 200) =>
+    z.string({ error: message }).check(...requiredTextChecks(message, max)),
+  requiredPassword: (message: string) =>
+    z.string({ error: message }).check(...requiredPasswordChecks(message)),
+  isoDateTime: () => z.iso.datetime({ offset: true }),
+};
+
+/**
+ * A new password typed twice: they must match, then be long enough — the spec's order. The
+ * length message differs by form ('… 6 characters' vs the reset's '… 6 characters long').
+ */
+export function newPasswordPairCheck(tooShortMessage: string) {
+  return (pair: { password: string; confirmPassword: string }, ctx: z.core.$RefinementCtx) => {
+    if (pair.password !== pair.confirmPassword) {
+      ctx.addIssue({ code: 'custom', message: m.passwordsDoNotMatch, path: ['confirmPassword'] });
+    } else if (pair.password.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', message: tooShortMessage, path: ['password'] });
+    }
+  };
+}
