@@ -1,15 +1,9 @@
 import {
-  type Icon,
-  IconBroadcast,
-  IconChartBar,
-  IconLayoutDashboard,
-  IconShieldLock,
-  IconUserPlus,
-  IconUsers,
-  IconUsersGroup,
-  IconWaveSine,
-} from '@tabler/icons-react';
-import { canManageAdmins, canSeeTeamsPage, canSeeVoiceIdentities } from '../../shared/permissions';
+  canManageAdmins,
+  canReadAuditLog,
+  canSeeTeamsPage,
+  canSeeVoiceIdentities,
+} from '../../shared/permissions';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { adminPaths } from '../lib/admin-paths';
 
@@ -18,37 +12,40 @@ export const ADMIN_DASHBOARD_PATH = adminPaths.dashboard;
 /**
  * The admin portal's pages (spec §2 'Admin shell': one URL per page id), in menu order.
  * `isVisibleTo` decides both the menu entry and whether the URL opens (else: dashboard).
+ * Their menu icons live in the admin shell, so the app's entry (the softphone's too) does not
+ * carry them.
  */
 export interface AdminPage {
   path: string;
   label: string;
-  icon: Icon;
   isVisibleTo?: (user: SessionUser) => boolean;
 }
 
 export const adminPages = {
-  dashboard: { path: ADMIN_DASHBOARD_PATH, label: 'Dashboard', icon: IconLayoutDashboard },
-  register: { path: adminPaths.register, label: 'Register Employee', icon: IconUserPlus },
-  analytics: { path: adminPaths.analytics, label: 'Analytics', icon: IconChartBar },
-  live: { path: adminPaths.live, label: 'Live Floor', icon: IconBroadcast },
-  employees: { path: adminPaths.employees, label: 'Employees', icon: IconUsers },
+  dashboard: { path: ADMIN_DASHBOARD_PATH, label: 'Dashboard' },
+  register: { path: adminPaths.register, label: 'Register Employee' },
+  analytics: { path: adminPaths.analytics, label: 'Analytics' },
+  live: { path: adminPaths.live, label: 'Live Floor' },
+  employees: { path: adminPaths.employees, label: 'Employees' },
   teams: {
     path: adminPaths.teams,
     label: 'Teams',
-    icon: IconUsersGroup,
     isVisibleTo: canSeeTeamsPage,
   },
   admins: {
     path: adminPaths.admins,
     label: 'Admins',
-    icon: IconShieldLock,
     isVisibleTo: canManageAdmins,
   },
   voice: {
     path: adminPaths.voice,
     label: 'Voice',
-    icon: IconWaveSine,
     isVisibleTo: canSeeVoiceIdentities,
+  },
+  audit: {
+    path: adminPaths.audit,
+    label: 'Audit Log',
+    isVisibleTo: canReadAuditLog,
   },
 } satisfies Record<string, AdminPage>;
 

@@ -57,7 +57,7 @@ describe('the admin shell', () => {
   });
 
   it.each<[string, SessionUser, string[]]>([
-    ['a super admin', superAdminUser, [...everyoneSees, 'Teams', 'Admins', 'Voice']],
+    ['a super admin', superAdminUser, [...everyoneSees, 'Teams', 'Admins', 'Voice', 'Audit Log']],
     ['an admin with no team', sessionUser(), [...everyoneSees, 'Teams']],
     ['an admin who leads a team', teamLeaderAdminUser, [...everyoneSees, 'Teams']],
     ['an admin in a team they do not lead', teamMemberAdminUser, everyoneSees],
@@ -71,6 +71,7 @@ describe('the admin shell', () => {
     ['the Admins page to an admin who is no super admin', teamLeaderAdminUser, '/admin/admins'],
     ['the Teams page to an admin in a team they do not lead', teamMemberAdminUser, '/admin/teams'],
     ['the Voice page to an admin who is no super admin', teamLeaderAdminUser, '/admin/voice'],
+    ['the Audit Log to an admin who is no super admin', teamLeaderAdminUser, '/admin/audit'],
   ])('sends a URL for %s to the dashboard', async (_what, user, path) => {
     signedInAs(user);
     const { router } = renderAt(path);

@@ -1,5 +1,17 @@
 import { AppShell, Badge, Burger, Button, NavLink, ScrollArea } from '@mantine/core';
-import { IconLogout, IconUserPlus } from '@tabler/icons-react';
+import {
+  type Icon,
+  IconBroadcast,
+  IconChartBar,
+  IconHistory,
+  IconLayoutDashboard,
+  IconLogout,
+  IconShieldLock,
+  IconUserPlus,
+  IconUsers,
+  IconUsersGroup,
+  IconWaveSine,
+} from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
@@ -12,7 +24,21 @@ import { ShellNavLink } from './shell-nav-link';
 import { useNavbarToggle } from './use-navbar-toggle';
 
 const NAVIGATION_ID = 'admin-navigation';
-const menuPages: AdminPage[] = Object.values(adminPages);
+const pageIcons: Record<keyof typeof adminPages, Icon> = {
+  dashboard: IconLayoutDashboard,
+  register: IconUserPlus,
+  analytics: IconChartBar,
+  live: IconBroadcast,
+  employees: IconUsers,
+  teams: IconUsersGroup,
+  admins: IconShieldLock,
+  voice: IconWaveSine,
+  audit: IconHistory,
+};
+const menuPages: (AdminPage & { icon: Icon })[] = Object.entries(adminPages).map(([id, page]) => ({
+  ...page,
+  icon: pageIcons[id as keyof typeof adminPages],
+}));
 
 function isCurrentPage(page: AdminPage, pathname: string) {
   return pathname === page.path || pathname.startsWith(`${page.path}/`);
@@ -30,7 +56,7 @@ export function AdminShell() {
 
   function handlePageLinkClick(event: MouseEvent, page: AdminPage) {
     // Spec §2: choosing the dashboard while on it slides the sidebar in or out.
-    if (page === adminPages.dashboard && isCurrentPage(page, pathname)) {
+    if (page.path === adminPages.dashboard.path && isCurrentPage(page, pathname)) {
       event.preventDefault();
       toggleNav();
       return;

@@ -134,6 +134,18 @@ export const appRoutes: RouteObject[] = [
                   },
                 ],
               },
+              {
+                element: <RequireAdminPage page={adminPages.audit} />,
+                children: [
+                  {
+                    path: under(adminPages.audit.path),
+                    lazy: component(
+                      () => import('../features/audit'),
+                      (module) => module.AuditLogPage,
+                    ),
+                  },
+                ],
+              },
               { index: true, element: <Navigate to={ADMIN_DASHBOARD_PATH} replace /> },
               { path: '*', element: <Navigate to={ADMIN_DASHBOARD_PATH} replace /> },
             ],
