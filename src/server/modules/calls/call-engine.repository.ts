@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database';
+import { INSTANCE_KEY_PREFIX, connectionLastSeen, instanceBeat } from '../live/connection-liveness';
 
 /**
  * Agents who may be offered a call now: status available, no open call, and at least one
@@ -16,7 +17,8 @@ export async function eligibleAgents(db: Db, freshSince: Date, userIds?: string[
     FROM employee_status_log s
     CROSS JOIN LATERAL (
       SELECT min(lc.opened_at) AS opened_at FROM live_connections lc
-      WHERE lc.user_id = s.user_id AND lc.closed_at IS NULL AND lc.seen_at >= ${freshSince}
+      WHERE lc.user_id = s.user_id AND lc.closed_at IS NULL
+        AND ${connectionLastSeen('lc')} >= ${freshSince}
     ) conn
     LEFT JOIN LATERAL (
       SELECT c.ended_at FROM call_logs c WHERE c.user_id = s.user_id
@@ -105,7 +107,7 @@ export async function missAbandonedRings(db: Db, now: Date, goneSince: Date) {
       WHERE c.call_status IS NULL
         AND NOT EXISTS (
           SELECT 1 FROM live_connections lc
-          WHERE lc.user_id = c.user_id AND lc.seen_at >= ${goneSince})
+          WHERE lc.user_id = c.user_id AND ${connectionLastSeen('lc')} >= ${goneSince})
       FOR UPDATE SKIP LOCKED)
     RETURNING user_id
   `.execute(db);
@@ -118,9 +120,18 @@ export async function missAbandonedRings(db: Db, now: Date, goneSince: Date) {
  */
 export async function closeAllConnections(db: Db) {
   await sql`DELETE FROM live_connections`.execute(db);
+  await sql`DELETE FROM app_settings WHERE key LIKE ${`${INSTANCE_KEY_PREFIX}%`}`.execute(db);
 }
 
-/** Connection rows not heard from since `before` (closed, or of a dead process) can go. */
+/**
+ * Connection rows not heard from since `before` (closed, or of a dead process) can go, and so
+ * can the heartbeat rows of processes gone since then.
+ */
 export async function pruneConnections(db: Db, before: Date) {
-  await db.deleteFrom('live_connections').where('seen_at', '<', before).execute();
+  await sql`DELETE FROM live_connections lc WHERE ${connectionLastSeen('lc')} < ${before}`.execute(
+    db,
+  );
+  await sql`
+    DELETE FROM app_settings WHERE key LIKE ${`${INSTANCE_KEY_PREFIX}%`} AND ${instanceBeat} < ${before}
+  `.execute(db);
 }

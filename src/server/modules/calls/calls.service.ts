@@ -14,7 +14,7 @@ function assertAgent(actor: Pick<SessionUser, 'role'>) {
 
 /**
  * A change to the agent's call, in one transaction holding the agent's lock (so it takes
- * turns with status changes and the engine), announced to every live tab afterwards.
+ * turns with status changes and the engine), announced to every live tab on its commit.
  */
 async function changeCall(
   ctx: AppContext,
@@ -26,8 +26,8 @@ async function changeCall(
   await ctx.db.transaction().execute(async (trx) => {
     await lockAgent(trx, actor.id);
     await change(trx, now);
+    await ctx.live.agentChangedIn(trx, actor.id);
   });
-  await ctx.live.agentChanged(actor.id);
   return agentStateOf(ctx, actor.id);
 }
 

@@ -3,6 +3,7 @@ import type { FloorAgent } from '../../../shared/schemas/floor';
 import { type AgentStatus, INITIAL_STATUS } from '../../../shared/statuses';
 import type { Db } from '../../platform/database';
 import type { EmployeeScope } from '../employees/employees.repository';
+import { connectionLastSeen } from '../live/connection-liveness';
 
 interface FloorRow {
   id: string;
@@ -42,7 +43,8 @@ export async function floorAgents(
            status_log.status, status_log.started_at AS since,
            EXISTS (
              SELECT 1 FROM live_connections c
-             WHERE c.user_id = u.id AND c.closed_at IS NULL AND c.seen_at >= ${connectedSince}
+             WHERE c.user_id = u.id AND c.closed_at IS NULL
+               AND ${connectionLastSeen('c')} >= ${connectedSince}
            ) AS is_connected,
            call.call_status, call.call_type, call.phone_number, call.time_received,
            call.answered_at

@@ -5,6 +5,7 @@ import type { AgentState } from '../../../shared/schemas/agent';
 import type { FloorAgent } from '../../../shared/schemas/floor';
 import type { Db, Listen } from '../../platform/database';
 import type { EmployeeScope } from '../employees/employees.repository';
+import { instanceKey } from './connection-liveness';
 
 /** After a failed floor query, every watcher is sent the floor again this much later. */
 const FLOOR_RETRY_MS = 1000;
@@ -15,6 +16,19 @@ export const LIVE_CHANNEL = 'switchboard_live';
 /** What services call after they change an agent's state: every process pushes it on. */
 export interface LivePublisher {
   agentChanged(...userIds: string[]): Promise<void>;
+  /**
+   * The same, inside the transaction `db` that makes the change: NOTIFY is delivered on commit
+   * (never for a rolled-back change) and costs no transaction, or WAL flush, of its own.
+   */
+  agentChangedIn(db: Db, ...userIds: string[]): Promise<void>;
+}
+
+/** NOTIFY payloads are capped at 8000 bytes: 100 ids a payload is well under. */
+async function notifyAgentsChanged(db: Db, userIds: readonly string[]) {
+  for (let i = 0; i < userIds.length; i += 100) {
+    const payload = JSON.stringify({ userIds: userIds.slice(i, i + 100) });
+    await sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(db);
+  }
 }
 
 interface LocalSocket {
@@ -23,6 +37,8 @@ interface LocalSocket {
   sessionId: string;
   /** Real (monotonic) time of the last pong: transport liveness, not the app's clock. */
   lastPong: number;
+  /** Real time of the oldest ping not answered yet, if any. */
+  unansweredPingAt?: number;
 }
 
 /** An admin's socket on the live floor view. */
@@ -34,6 +50,7 @@ interface FloorWatcher {
   /** The agents this watcher was last told about: a change that takes one out says so. */
   shown: Set<string>;
   lastPong: number;
+  unansweredPingAt?: number;
 }
 
 interface LiveHubOptions {
@@ -145,16 +162,26 @@ export function createLiveHub(options: LiveHubOptions) {
     floorWork();
   }
 
-  /** Session ended, or dead: the same checks for an agent's socket and a watcher's. */
+  /**
+   * Session ended, or dead: the same checks for an agent's socket and a watcher's. Dead means
+   * a ping unanswered for deadAfterMs — counted from the ping, so a heartbeat that comes late
+   * (a busy process) does not drop sockets that answered every ping they were sent.
+   */
   function checkSocket(
-    local: { socket: WebSocket; sessionId: string; lastPong: number },
+    local: { socket: WebSocket; sessionId: string; lastPong: number; unansweredPingAt?: number },
     liveSessionIds: ReadonlySet<string>,
   ) {
+    const now = performance.now();
+    const unansweredSince =
+      local.unansweredPingAt !== undefined && local.lastPong < local.unansweredPingAt
+        ? local.unansweredPingAt
+        : undefined;
     if (!liveSessionIds.has(local.sessionId)) {
       local.socket.close(liveCloseCodes.notSignedIn, liveCloseReasons.notSignedIn);
-    } else if (performance.now() - local.lastPong > options.deadAfterMs) {
+    } else if (unansweredSince !== undefined && now - unansweredSince > options.deadAfterMs) {
       local.socket.terminate();
     } else if (local.socket.readyState === local.socket.OPEN) {
+      local.unansweredPingAt = unansweredSince ?? now;
       local.socket.ping();
     }
   }
@@ -229,15 +256,15 @@ export function createLiveHub(options: LiveHubOptions) {
 
     async agentChanged(...userIds: string[]) {
       if (userIds.length === 0) return;
-      // NOTIFY payloads are capped at 8000 bytes: 100 ids is well under.
-      for (let i = 0; i < userIds.length; i += 100) {
-        const payload = JSON.stringify({ userIds: userIds.slice(i, i + 100) });
-        try {
-          await sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(db);
-        } catch (error) {
-          log.warn({ err: error }, 'live: could not publish a change');
-        }
+      try {
+        await notifyAgentsChanged(db, userIds);
+      } catch (error) {
+        log.warn({ err: error }, 'live: could not publish a change');
       }
+    },
+
+    agentChangedIn(trx: Db, ...userIds: string[]) {
+      return notifyAgentsChanged(trx, userIds);
     },
 
     /** Registers an agent's socket: recorded as a live connection, sent the state at once. */
@@ -304,16 +331,16 @@ export function createLiveHub(options: LiveHubOptions) {
     },
 
     /**
-     * Every heartbeat: this process's sockets are still here (seen_at), a socket silent to
+     * Every heartbeat: this process's sockets are still here (its heartbeat row), a socket silent to
      * pings is dropped, and one whose session has ended (sign-out, password change,
      * deletion) is closed.
      */
     async heartbeat(now: Date) {
+      // One row for all of this process's sockets (see connection-liveness.ts).
       await db
-        .updateTable('live_connections')
-        .set({ seen_at: now })
-        .where('instance_id', '=', instanceId)
-        .where('closed_at', 'is', null)
+        .insertInto('app_settings')
+        .values({ key: instanceKey(instanceId), value: now.toISOString() })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: now.toISOString() }))
         .execute();
       const all = [...[...sockets.values()].flatMap((own) => [...own]), ...watchers];
       if (all.length === 0) return;
@@ -344,6 +371,7 @@ export function createLiveHub(options: LiveHubOptions) {
         .where('closed_at', 'is', null)
         .returning('user_id')
         .execute();
+      await db.deleteFrom('app_settings').where('key', '=', instanceKey(instanceId)).execute();
       // Other processes' floor views: these softphones went offline with this process.
       await this.agentChanged(...new Set(closed.map((row) => row.user_id)));
     },

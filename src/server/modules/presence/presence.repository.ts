@@ -80,12 +80,16 @@ export async function secondsPerStatusToday(db: Db, userId: string, now: Date, t
   };
 }
 
-/** Today's session row (one per agent per call-centre day): created, or reopened if ended. */
+/**
+ * Today's session row (one per agent per call-centre day): created, or reopened if ended. An
+ * open row is left alone (no row version written on every status change).
+ */
 export async function openSessionOfDay(db: Db, userId: string, now: Date, timeZone: string) {
   await sql`
     INSERT INTO employee_sessions (user_id, session_date, session_start)
     VALUES (${userId}, (${now}::timestamptz AT TIME ZONE ${timeZone})::date, ${now})
     ON CONFLICT (user_id, session_date) DO UPDATE SET session_end = NULL
+    WHERE employee_sessions.session_end IS NOT NULL
   `.execute(db);
 }
 

@@ -69,15 +69,14 @@ export async function switchStatus(
 export async function changeStatus(ctx: AppContext, actor: SessionUser, status: AgentStatus) {
   assertAgent(actor);
   const now = ctx.clock.now();
-  const changed = await ctx.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await repo.lockAgent(trx, actor.id);
     const call = await callsRepo.findOpenCall(trx, actor.id);
     if (call?.call_status === 'answered') throw new AppError('CALL_IN_PROGRESS');
     const switched = await switchStatus(trx, actor.id, status, now, ctx.config.callCentreTimeZone);
     if (switched && call) await callsRepo.resolveRinging(trx, actor.id, 'missed', now);
-    return switched;
+    if (switched) await ctx.live.agentChangedIn(trx, actor.id);
   });
-  if (changed) await ctx.live.agentChanged(actor.id);
   return agentStateOf(ctx, actor.id);
 }
 
