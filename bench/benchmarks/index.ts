@@ -1,11 +1,22 @@
 import type { Benchmark } from '../benchmark';
+import { agentLoad } from './agent-load';
 import { analytics } from './analytics';
 import { demoData } from './demo-data';
+import { liveFanout } from './live-fanout';
 import { startUp } from './start-up';
 import { webApp } from './web-app';
+import { writeVolume } from './write-volume';
 
 /**
  * Every benchmark, in the order they run — listed here explicitly (no folder scan). To add
  * one: a module beside these exporting a `Benchmark`, then a line below (see bench/README.md).
  */
-export const benchmarks: readonly Benchmark<unknown>[] = [demoData, analytics, webApp, startUp];
+export const benchmarks: readonly Benchmark<unknown>[] = [
+  demoData,
+  analytics,
+  webApp,
+  startUp,
+  agentLoad,
+  writeVolume,
+  liveFanout,
+];
