@@ -73,6 +73,8 @@ export async function logout(page: Page) {
     .getByRole('button', { name: 'Logout' })
     .click();
   await expect(page).toHaveURL(/\/sign-in$/);
+  // The sign-in page is a page load of its own: it is there once its form is.
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 }
 
 export function menu(page: Page) {

@@ -91,6 +91,7 @@ test('an agent answers a call, ends it, lets another ring out, and dials out', a
   await shot(page, 'agent-5-activity');
   await logout.click();
   await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 });
 
 test('the status timer survives a reload, and a second tab follows the first', async ({
