@@ -76,7 +76,7 @@ export async function explainRoutes(options: {
   });
   const app = await buildApp(
     testConfig({ databaseUrl: options.url, callCentreTimeZone: options.timeZone }),
-    { db, listen: noListen },
+    { db, engineDb: db, listen: noListen },
   );
   try {
     await app.ready();

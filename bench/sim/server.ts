@@ -128,17 +128,24 @@ export async function startServerProcess(
 ): Promise<SimServer & { process: BenchProcess }> {
   const port = await context.freePort();
   const dir = context.tempDir(label);
-  const child = startProcess(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: context.root,
-    env: {
-      ...process.env,
-      ...env,
-      DATABASE_URL: url,
-      DATA_DIR: dir,
-      PORT: String(port),
+  // BENCH_SERVER_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+  const profileDir = process.env.BENCH_SERVER_CPU_PROFILE;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const child = startProcess(
+    process.execPath,
+    [...profile, '--import', 'tsx', 'src/server/main.ts'],
+    {
+      cwd: context.root,
+      env: {
+        ...process.env,
+        ...env,
+        DATABASE_URL: url,
+        DATA_DIR: dir,
+        PORT: String(port),
+      },
+      logFile: path.join(dir, 'server.log'),
     },
-    logFile: path.join(dir, 'server.log'),
-  });
+  );
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealthy(`${baseUrl}/api/health`, child, { timeoutMs: 60_000 });

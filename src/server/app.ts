@@ -55,7 +55,7 @@ export interface AppOptions {
 /** Builds the whole server — platform plugins, then each module, registered explicitly. */
 export async function buildApp(
   config: Config,
-  database: Pick<DatabaseHandle, 'db' | 'listen'>,
+  database: Pick<DatabaseHandle, 'db' | 'engineDb' | 'listen'>,
   options: AppOptions = {},
 ) {
   const { db } = database;
@@ -100,7 +100,12 @@ export async function buildApp(
     clock: options.clock ?? systemClock,
     live: hub,
   };
-  const callEngine = createCallEngine({ ctx, hub, random: options.random, log: app.log });
+  const callEngine = createCallEngine({
+    ctx: { ...ctx, db: database.engineDb },
+    hub,
+    random: options.random,
+    log: app.log,
+  });
   app.decorate('ctx', ctx);
   app.decorate('callEngine', callEngine);
   app.addHook('onReady', async () => {

@@ -23,6 +23,12 @@ export type Listen = (
 
 export interface DatabaseHandle {
   db: Db;
+  /**
+   * The call engine's connection: on PostgreSQL one of its own, so its ticks (ring deadlines,
+   * offers, the process's heartbeat) never queue behind request traffic for the pool; on
+   * PGlite, which has a single connection, `db`.
+   */
+  engineDb: Db;
   kind: 'pglite' | 'postgres';
   listen: Listen;
   /** PGlite only: the engine, for dumps in tests. */
@@ -47,26 +53,34 @@ export interface OpenDatabaseOptions {
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-          oid === DATE_OID
-            ? keepAsText
-            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-      },
-    });
-    // An idle connection the server drops (restart, failover, admin kill) is an 'error' event
-    // on the pool; unheard, it would crash the process. The pool replaces the connection, and
-    // the next query that fails reports its own error.
-    pool.on('error', (error) => options.onIdleConnectionError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const url = options.url;
+    const kyselyOver = (max: number) => {
+      const pool = new pg.Pool({
+        connectionString: url,
+        max,
+        types: {
+          getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+            oid === DATE_OID
+              ? keepAsText
+              : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        },
+      });
+      // An idle connection the server drops (restart, failover, admin kill) is an 'error'
+      // event on the pool; unheard, it would crash the process. The pool replaces the
+      // connection, and the next query that fails reports its own error.
+      pool.on('error', (error) => options.onIdleConnectionError?.(error));
+      return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    };
+    const db = kyselyOver(10);
+    const engineDb = kyselyOver(1);
     return {
       db,
+      engineDb,
       kind: 'postgres',
-      listen: postgresListen(options.url, options.onIdleConnectionError),
-      close: () => db.destroy(),
+      listen: postgresListen(url, options.onIdleConnectionError),
+      close: async () => {
+        await Promise.all([db.destroy(), engineDb.destroy()]);
+      },
     };
   }
 
@@ -79,6 +93,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // Destroying the dialect closes PGlite, which flushes the data directory.
   return {
     db,
+    engineDb: db,
     kind: 'pglite',
     pglite,
     listen: async (channel, onPayload) => {

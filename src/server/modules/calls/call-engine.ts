@@ -70,7 +70,7 @@ export function createCallEngine({ ctx, hub, random = Math.random, log }: CallEn
     const since = now.getTime() - lastHeartbeat;
     if (since >= 0 && since < timings.heartbeatMs) return; // (a clock set back: beat now)
     lastHeartbeat = now.getTime();
-    await hub.heartbeat(now);
+    await hub.heartbeat(now, ctx.db);
     await repo.pruneConnections(ctx.db, ago(now, CONNECTION_RETENTION_MS));
   }
 
@@ -83,7 +83,8 @@ export function createCallEngine({ ctx, hub, random = Math.random, log }: CallEn
     ]);
     await planOffers(now);
     for (const userId of await makeOffers(now)) changed.add(userId);
-    await ctx.live.agentChanged(...changed);
+    // Through the engine's own connection, as every statement of the tick.
+    await ctx.live.agentChangedIn(ctx.db, ...changed);
   }
 
   return {
@@ -103,7 +104,7 @@ export function createCallEngine({ ctx, hub, random = Math.random, log }: CallEn
         await repo.closeAllConnections(ctx.db);
         missed.push(...(await repo.missAbandonedRings(ctx.db, now, now)));
       }
-      await ctx.live.agentChanged(...missed);
+      await ctx.live.agentChangedIn(ctx.db, ...missed);
     },
 
     /** Runs `tick` every tickMs (0: never); a slow tick is not overlapped. */

@@ -1,8 +1,20 @@
 import type { CallLogEntry, CurrentCall } from '../../../shared/schemas/agent';
-import type { CallRow, OpenCallRow } from './calls.repository';
+import type { CallRow } from './calls.repository';
 
-/** The open call as the agent's state carries it. */
-export function toCurrentCall(row: OpenCallRow): CurrentCall {
+/** The open call (ringing or in progress) as the agent's state carries it. */
+export function toCurrentCall(
+  row: Pick<
+    CallRow,
+    | 'id'
+    | 'phone_number'
+    | 'call_type'
+    | 'call_status'
+    | 'time_received'
+    | 'ring_deadline'
+    | 'answered_at'
+    | 'notes'
+  >,
+): CurrentCall {
   return {
     id: row.id,
     phoneNumber: row.phone_number,

@@ -18,18 +18,6 @@ const callColumns = [
 const secondsSinceAnswer = (at: Date) =>
   sql<number>`greatest(0, floor(extract(epoch from (${at}::timestamptz - answered_at))))::int`;
 
-/** The agent's ringing or in-progress call, if any (the database allows at most one). */
-export function findOpenCall(db: Db, userId: string) {
-  return db
-    .selectFrom('call_logs')
-    .select(callColumns)
-    .where('user_id', '=', userId)
-    .where('ended_at', 'is', null)
-    .executeTakeFirst();
-}
-
-export type OpenCallRow = NonNullable<Awaited<ReturnType<typeof findOpenCall>>>;
-
 export function findOwnCall(db: Db, userId: string, callId: string) {
   return db
     .selectFrom('call_logs')

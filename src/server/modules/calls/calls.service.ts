@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { AppError } from '../../platform/errors';
 import { agentStateOf, switchStatus } from '../presence/presence.service';
-import { findOpenInterval, lockAgent } from '../presence/presence.repository';
+import { type LockedAgent, lockAgent } from '../presence/presence.repository';
 import { toCallLogEntry } from './call-views';
 import * as repo from './calls.repository';
 
@@ -19,16 +19,15 @@ function assertAgent(actor: Pick<SessionUser, 'role'>) {
 async function changeCall(
   ctx: AppContext,
   actor: SessionUser,
-  change: (trx: Db, now: Date) => Promise<void>,
+  change: (trx: Db, now: Date, locked: LockedAgent) => Promise<void>,
 ) {
   assertAgent(actor);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await lockAgent(trx, actor.id);
-    await change(trx, now);
+  return ctx.db.transaction().execute(async (trx) => {
+    await change(trx, now, await lockAgent(trx, actor.id));
     await ctx.live.agentChangedIn(trx, actor.id);
+    return agentStateOf({ ...ctx, db: trx }, actor.id);
   });
-  return agentStateOf(ctx, actor.id);
 }
 
 /** Why a ringing/active call could not change: someone else's or unknown, or already past. */
@@ -44,10 +43,10 @@ async function refusal(
 
 /** Answer a ringing offer before its deadline: logged answered, status On Call. */
 export function answer(ctx: AppContext, actor: SessionUser, callId: string) {
-  return changeCall(ctx, actor, async (trx, now) => {
+  return changeCall(ctx, actor, async (trx, now, { interval }) => {
     const answered = await repo.answerRinging(trx, actor.id, callId, now);
     if (!answered) throw await refusal(trx, actor, callId, 'CALL_NOT_RINGING');
-    await switchStatus(trx, actor.id, 'on_call', now, ctx.config.callCentreTimeZone);
+    await switchStatus(trx, actor.id, interval, 'on_call', now, ctx.config.callCentreTimeZone);
   });
 }
 
@@ -61,21 +60,20 @@ export function decline(ctx: AppContext, actor: SessionUser, callId: string) {
 
 /** End the call in progress: its duration is stored and the status becomes After Call Work. */
 export function end(ctx: AppContext, actor: SessionUser, callId: string) {
-  return changeCall(ctx, actor, async (trx, now) => {
+  return changeCall(ctx, actor, async (trx, now, { interval }) => {
     const ended = await repo.endActive(trx, actor.id, callId, now);
     if (!ended) throw await refusal(trx, actor, callId, 'CALL_NOT_ACTIVE');
-    await switchStatus(trx, actor.id, 'after_call', now, ctx.config.callCentreTimeZone);
+    await switchStatus(trx, actor.id, interval, 'after_call', now, ctx.config.callCentreTimeZone);
   });
 }
 
 /** Dial out: only in Out Bound and with no call open; logged answered, status On Call. */
 export function dial(ctx: AppContext, actor: SessionUser, phoneNumber: string) {
-  return changeCall(ctx, actor, async (trx, now) => {
-    if (await repo.findOpenCall(trx, actor.id)) throw new AppError('CALL_IN_PROGRESS');
-    const status = await findOpenInterval(trx, actor.id);
-    if (status?.status !== 'out_bound') throw new AppError('OUTBOUND_NEEDS_OUT_BOUND');
+  return changeCall(ctx, actor, async (trx, now, { interval, call }) => {
+    if (call) throw new AppError('CALL_IN_PROGRESS');
+    if (interval?.status !== 'out_bound') throw new AppError('OUTBOUND_NEEDS_OUT_BOUND');
     await repo.insertOutbound(trx, actor.id, phoneNumber, now);
-    await switchStatus(trx, actor.id, 'on_call', now, ctx.config.callCentreTimeZone);
+    await switchStatus(trx, actor.id, interval, 'on_call', now, ctx.config.callCentreTimeZone);
   });
 }
 

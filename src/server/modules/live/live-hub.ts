@@ -333,11 +333,12 @@ export function createLiveHub(options: LiveHubOptions) {
     /**
      * Every heartbeat: this process's sockets are still here (its heartbeat row), a socket silent to
      * pings is dropped, and one whose session has ended (sign-out, password change,
-     * deletion) is closed.
+     * deletion) is closed. `through` is the connection to write with (the call engine's own,
+     * so a busy pool does not make a live process look dead).
      */
-    async heartbeat(now: Date) {
+    async heartbeat(now: Date, through: Db = db) {
       // One row for all of this process's sockets (see connection-liveness.ts).
-      await db
+      await through
         .insertInto('app_settings')
         .values({ key: instanceKey(instanceId), value: now.toISOString() })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: now.toISOString() }))
@@ -345,7 +346,7 @@ export function createLiveHub(options: LiveHubOptions) {
       const all = [...[...sockets.values()].flatMap((own) => [...own]), ...watchers];
       if (all.length === 0) return;
       const sessionIds = [...new Set(all.map((local) => local.sessionId))];
-      const live = await db
+      const live = await through
         .selectFrom('auth_sessions')
         .select('id')
         .where('id', 'in', sessionIds)

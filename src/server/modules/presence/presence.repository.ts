@@ -2,19 +2,34 @@ import { sql } from 'kysely';
 import type { AgentStatus } from '../../../shared/statuses';
 import type { Db } from '../../platform/database';
 
-export function findOpenInterval(db: Db, userId: string) {
-  return db
-    .selectFrom('employee_status_log')
-    .select(['id', 'status', 'started_at'])
-    .where('user_id', '=', userId)
-    .where('ended_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/** Serialises status changes of one agent: two tabs changing at once take turns. */
+/**
+ * Serialises the changes of one agent (two tabs, a call action, the engine take turns) by
+ * locking its row, then reads its open status interval and open (ringing or in-progress)
+ * call. Two statements, not one: a locking join that had to wait would still return the rows
+ * it first saw (the interval the lock's previous holder just closed); a statement started
+ * after the lock sees what that holder committed.
+ */
 export async function lockAgent(db: Db, userId: string) {
   await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+  const result = await sql<{
+    interval_id: string | null;
+    status: AgentStatus | null;
+    call_id: string | null;
+    call_status: string | null;
+  }>`
+    SELECT i.id AS interval_id, i.status, c.id AS call_id, c.call_status
+    FROM (SELECT 1) AS one
+    LEFT JOIN employee_status_log i ON i.user_id = ${userId} AND i.ended_at IS NULL
+    LEFT JOIN call_logs c ON c.user_id = ${userId} AND c.ended_at IS NULL
+  `.execute(db);
+  const row = result.rows[0]!;
+  return {
+    interval: row.interval_id ? { id: row.interval_id, status: row.status! } : undefined,
+    call: row.call_id ? { id: row.call_id, callStatus: row.call_status } : undefined,
+  };
 }
+
+export type LockedAgent = Awaited<ReturnType<typeof lockAgent>>;
 
 export async function closeInterval(db: Db, id: string, at: Date) {
   await db
@@ -45,38 +60,53 @@ function dayBounds(now: Date, timeZone: string) {
 }
 
 /**
- * Seconds in each status within the call centre's day of `now`; an interval crossing
- * midnight counts in each day for its part, and the open one counts up to `now`.
+ * Everything the agent's state holds, in one round trip: the open status interval, the open
+ * call, and the seconds in each status within the call centre's day of `now` (an interval
+ * crossing midnight counts in each day for its part; the open one counts up to `now`).
  */
-export async function secondsPerStatusToday(db: Db, userId: string, now: Date, timeZone: string) {
+export async function readAgentState(db: Db, userId: string, now: Date, timeZone: string) {
   const { day, start, end } = dayBounds(now, timeZone);
   const result = await sql<{
     day: string;
     day_ends_at: Date;
     status: AgentStatus | null;
-    seconds: number | null;
+    since: Date | null;
+    seconds: Partial<Record<AgentStatus, number>> | null;
+    call_id: string | null;
+    phone_number: string;
+    call_type: 'inbound' | 'outbound';
+    call_status: 'answered' | null;
+    time_received: Date;
+    answered_at: Date | null;
+    ring_deadline: Date | null;
+    notes: string | null;
   }>`
-    SELECT ${day} AS day, ${end} AS day_ends_at, log.status,
-      floor(sum(extract(epoch from (
-        least(coalesce(log.ended_at, ${now}::timestamptz), ${end})
-        - greatest(log.started_at, ${start})
-      ))))::int AS seconds
+    SELECT ${day} AS day, ${end} AS day_ends_at, open.status, open.started_at AS since,
+      (SELECT json_object_agg(part.status, greatest(0, part.seconds)) FROM (
+        SELECT log.status, floor(sum(extract(epoch from (
+          least(coalesce(log.ended_at, ${now}::timestamptz), ${end})
+          - greatest(log.started_at, ${start})
+        ))))::int AS seconds
+        FROM employee_status_log AS log
+        WHERE log.user_id = ${userId}
+          AND log.started_at < ${end}
+          AND coalesce(log.ended_at, ${now}::timestamptz) > ${start}
+        GROUP BY log.status
+      ) AS part) AS seconds,
+      call.id AS call_id, call.phone_number, call.call_type, call.call_status,
+      call.time_received, call.answered_at, call.ring_deadline, call.notes
     FROM (SELECT 1) AS one
-    LEFT JOIN employee_status_log AS log
-      ON log.user_id = ${userId}
-     AND log.started_at < ${end}
-     AND coalesce(log.ended_at, ${now}::timestamptz) > ${start}
-    GROUP BY log.status
+    LEFT JOIN employee_status_log AS open ON open.user_id = ${userId} AND open.ended_at IS NULL
+    LEFT JOIN call_logs AS call ON call.user_id = ${userId} AND call.ended_at IS NULL
   `.execute(db);
-  const rows = result.rows;
+  const row = result.rows[0]!;
   return {
-    day: rows[0]!.day,
-    dayEndsAt: rows[0]!.day_ends_at,
-    seconds: Object.fromEntries(
-      rows
-        .filter((row) => row.status !== null)
-        .map((row) => [row.status, Math.max(0, row.seconds ?? 0)]),
-    ) as Partial<Record<AgentStatus, number>>,
+    day: row.day,
+    dayEndsAt: row.day_ends_at,
+    status: row.status,
+    since: row.since,
+    seconds: row.seconds ?? {},
+    call: row.call_id ? { ...row, id: row.call_id } : undefined,
   };
 }
 

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors';
 import { toCurrentCall } from '../calls/call-views';
 import * as callsRepo from '../calls/calls.repository';
 import * as repo from './presence.repository';
+import type { LockedAgent } from './presence.repository';
 
 /** The softphone is the employees' side: admins have no status. */
 function assertAgent(actor: Pick<SessionUser, 'role'>) {
@@ -24,35 +25,32 @@ export function getAgentState(ctx: AppContext, actor: SessionUser) {
  */
 export async function agentStateOf(ctx: AppContext, userId: string): Promise<AgentState> {
   const now = ctx.clock.now();
-  const [open, today, call] = await Promise.all([
-    repo.findOpenInterval(ctx.db, userId),
-    repo.secondsPerStatusToday(ctx.db, userId, now, ctx.config.callCentreTimeZone),
-    callsRepo.findOpenCall(ctx.db, userId),
-  ]);
+  const state = await repo.readAgentState(ctx.db, userId, now, ctx.config.callCentreTimeZone);
   return {
-    status: (open?.status as AgentStatus | undefined) ?? INITIAL_STATUS,
-    since: open ? open.started_at.toISOString() : null,
+    status: state.status ?? INITIAL_STATUS,
+    since: state.since?.toISOString() ?? null,
     serverNow: now.toISOString(),
-    day: today.day,
-    dayEndsAt: today.dayEndsAt.toISOString(),
-    todaySeconds: today.seconds,
-    call: call ? toCurrentCall(call) : null,
+    day: state.day,
+    dayEndsAt: state.dayEndsAt.toISOString(),
+    todaySeconds: state.seconds,
+    call: state.call ? toCurrentCall(state.call) : null,
     connectDelayMs: ctx.config.callEngine.connectDelayMs,
   };
 }
 
 /**
- * Closes the open interval and opens the next (and today's session row). The caller holds
- * the agent's lock in a transaction. Returns false when the status is already `status`.
+ * Closes the open interval `open` and opens the next (and today's session row). The caller
+ * holds the agent's lock in a transaction (lockAgent, which read `open`). Returns false when
+ * the status is already `status`.
  */
 export async function switchStatus(
   db: Db,
   userId: string,
+  open: LockedAgent['interval'],
   status: AgentStatus,
   now: Date,
   timeZone: string,
 ) {
-  const open = await repo.findOpenInterval(db, userId);
   if ((open?.status ?? null) === status) return false;
   if (open) await repo.closeInterval(db, open.id, now);
   await repo.openInterval(db, userId, status, now);
@@ -69,15 +67,15 @@ export async function switchStatus(
 export async function changeStatus(ctx: AppContext, actor: SessionUser, status: AgentStatus) {
   assertAgent(actor);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.lockAgent(trx, actor.id);
-    const call = await callsRepo.findOpenCall(trx, actor.id);
-    if (call?.call_status === 'answered') throw new AppError('CALL_IN_PROGRESS');
-    const switched = await switchStatus(trx, actor.id, status, now, ctx.config.callCentreTimeZone);
+  return ctx.db.transaction().execute(async (trx) => {
+    const { interval, call } = await repo.lockAgent(trx, actor.id);
+    if (call?.callStatus === 'answered') throw new AppError('CALL_IN_PROGRESS');
+    const zone = ctx.config.callCentreTimeZone;
+    const switched = await switchStatus(trx, actor.id, interval, status, now, zone);
     if (switched && call) await callsRepo.resolveRinging(trx, actor.id, 'missed', now);
     if (switched) await ctx.live.agentChangedIn(trx, actor.id);
+    return agentStateOf({ ...ctx, db: trx }, actor.id);
   });
-  return agentStateOf(ctx, actor.id);
 }
 
 /**
@@ -87,8 +85,7 @@ export async function changeStatus(ctx: AppContext, actor: SessionUser, status: 
 export async function prepareSignOut(ctx: AppContext, user: Pick<SessionUser, 'id' | 'role'>) {
   if (user.role !== 'employee') return;
   // ctx.db is the sign-out's transaction: the lock holds off a status change from another tab.
-  await repo.lockAgent(ctx.db, user.id);
-  const open = await repo.findOpenInterval(ctx.db, user.id);
-  if (open && open.status !== INITIAL_STATUS) throw new AppError('SIGN_OUT_NOT_GONE_HOME');
+  const { interval } = await repo.lockAgent(ctx.db, user.id);
+  if (interval && interval.status !== INITIAL_STATUS) throw new AppError('SIGN_OUT_NOT_GONE_HOME');
   await repo.endSessionOfDay(ctx.db, user.id, ctx.clock.now(), ctx.config.callCentreTimeZone);
 }
