@@ -144,6 +144,39 @@ test.describe.serial('admin portal', () => {
     expect(problems).toEqual([]);
   });
 
+  test('an admin signs out their other sessions from the Account page', async ({
+    browser,
+    page,
+  }) => {
+    const problems = watchForPageErrors(page);
+    await signIn(page, leader.username, leader.password);
+    const otherContext = await browser.newContext({ baseURL: adminBaseURL });
+    const other = await otherContext.newPage();
+    await signIn(other, leader.username, leader.password);
+
+    await menu(page).getByRole('link', { name: 'Account' }).click();
+    await expect(page).toHaveURL(/\/admin\/account$/);
+    await expect(page.getByRole('heading', { name: 'Account', level: 2 })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Change password' })).toBeVisible();
+    const sessions = page.getByRole('region', { name: 'Sessions' });
+    const sessionRows = sessions.getByRole('table', { name: 'Your sessions' }).getByRole('row');
+    await expect(sessionRows).toHaveCount(3); // the header and two sessions
+    await shot(page, 'admin-account');
+    await sessions.getByRole('button', { name: 'Sign out other sessions' }).click();
+    await expect(sessions.getByRole('alert')).toHaveText('Signed out 1 other session');
+    await expect(sessionRows).toHaveCount(2);
+
+    // The other browser's next request finds its session gone: the sign-in page.
+    await menu(other).getByRole('link', { name: 'Employees' }).click();
+    await expect(other).toHaveURL(/\/sign-in/);
+    await expect(other.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await otherContext.close();
+
+    await page.reload();
+    await expect(sessionRows).toHaveCount(2);
+    expect(problems).toEqual([]);
+  });
+
   test('on a phone the sidebar is a drawer over the page', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, superAdmin.username, superAdmin.password);

@@ -155,3 +155,37 @@ test('an agent keeps a full name, changes their password and reads today’s tot
     'Dana Phones',
   );
 });
+
+test('signing out the other sessions sends the other browser to sign-in', async ({
+  browser,
+  page,
+}) => {
+  const agent = await registerAgent('d');
+  await signInAgent(page, agent);
+  const otherContext = await browser.newContext({ baseURL: adminBaseURL });
+  const other = await otherContext.newPage();
+  await signInAgent(other, agent);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/agent\/profile$/);
+  const sessions = page.getByRole('region', { name: 'Sessions' });
+  const sessionRows = sessions.getByRole('table', { name: 'Your sessions' }).getByRole('row');
+  await expect(sessionRows).toHaveCount(3); // the header and two sessions
+  await expect(sessions.getByText('This device')).toHaveCount(1);
+  await sessions.getByRole('button', { name: 'Sign out other sessions' }).click();
+  await expect(sessions.getByRole('alert')).toHaveText('Signed out 1 other session');
+  await expect(sessionRows).toHaveCount(2);
+  await expect(sessions.getByRole('button', { name: 'Sign out other sessions' })).toBeDisabled();
+  await shot(page, 'agent-9-sessions');
+
+  // The other browser's next page finds its session gone: the sign-in page.
+  await other.goto('/agent/analytics');
+  await expect(other).toHaveURL(/\/sign-in/);
+  await expect(other.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await otherContext.close();
+
+  // This one is still signed in.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Profile', level: 2 })).toBeVisible();
+  await expect(sessionRows).toHaveCount(2);
+});

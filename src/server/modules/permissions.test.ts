@@ -397,6 +397,15 @@ const matrix: {
     },
   },
   {
+    name: 'DELETE /api/me/sessions',
+    expected: { ...anyAdmin(200), employee: 200 },
+    cell: async (role) => {
+      // Another session of this role's user ends; the world's (the one asking) stays.
+      await secondSessionOf(role);
+      return { method: 'DELETE', url: '/api/me/sessions' };
+    },
+  },
+  {
     name: 'GET /api/dashboard',
     expected: anyAdmin(200),
     cell: async () => ({ method: 'GET', url: '/api/dashboard' }),

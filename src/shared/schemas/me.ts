@@ -49,3 +49,7 @@ export const authSessionSchema = z.object({
   current: z.boolean(),
 });
 export const authSessionListSchema = z.object({ sessions: z.array(authSessionSchema) });
+
+/** 'Sign out other sessions': how many of your other sessions ended (0 when there were none). */
+export const otherSessionsEndedSchema = z.object({ ended: z.number().int().nonnegative() });
+export type OtherSessionsEnded = z.infer<typeof otherSessionsEndedSchema>;

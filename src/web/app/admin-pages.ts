@@ -47,6 +47,8 @@ export const adminPages = {
     label: 'Audit Log',
     isVisibleTo: canReadAuditLog,
   },
+  /** Your own sessions and password: every admin. */
+  account: { path: adminPaths.account, label: 'Account' },
 } satisfies Record<string, AdminPage>;
 
 export function isAdminPageVisible(page: AdminPage, user: SessionUser) {

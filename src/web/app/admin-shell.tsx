@@ -7,6 +7,7 @@ import {
   IconLayoutDashboard,
   IconLogout,
   IconShieldLock,
+  IconUserCircle,
   IconUserPlus,
   IconUsers,
   IconUsersGroup,
@@ -34,6 +35,7 @@ const pageIcons: Record<keyof typeof adminPages, Icon> = {
   admins: IconShieldLock,
   voice: IconWaveSine,
   audit: IconHistory,
+  account: IconUserCircle,
 };
 const menuPages: (AdminPage & { icon: Icon })[] = Object.entries(adminPages).map(([id, page]) => ({
   ...page,

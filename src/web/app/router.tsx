@@ -146,6 +146,13 @@ export const appRoutes: RouteObject[] = [
                   },
                 ],
               },
+              {
+                path: under(adminPages.account.path),
+                lazy: component(
+                  () => import('../features/admin-account'),
+                  (module) => module.AdminAccountPage,
+                ),
+              },
               { index: true, element: <Navigate to={ADMIN_DASHBOARD_PATH} replace /> },
               { path: '*', element: <Navigate to={ADMIN_DASHBOARD_PATH} replace /> },
             ],

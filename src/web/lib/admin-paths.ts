@@ -12,6 +12,7 @@ export const adminPaths = {
   admins: '/admin/admins',
   voice: '/admin/voice',
   audit: '/admin/audit',
+  account: '/admin/account',
 } as const;
 
 /** Spec §2 'Analytics page': opened preselected for one employee. */

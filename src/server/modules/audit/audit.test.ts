@@ -628,6 +628,22 @@ describe('every admin-side change is audited with the change', () => {
         };
       },
     },
+    {
+      name: 'sign out your other sessions',
+      action: 'auth.session_revoked',
+      prepare: async () => {
+        const admin = await newAdmin(t.db);
+        await signIn(admin.username); // the other session, to end
+        return {
+          method: 'DELETE',
+          url: '/api/me/sessions',
+          cookie: await signIn(admin.username),
+          actor: { id: admin.id, username: admin.username },
+          // The ended session's id: checked to be one.
+          target: { type: 'session', id: '', name: admin.username },
+        };
+      },
+    },
   ];
 
   it('covers every change the issue lists', () => {
@@ -649,7 +665,7 @@ describe('every admin-side change is audited with the change', () => {
       'auth.reset_completed',
     ];
     expect(new Set(changes.map((change) => change.action))).toEqual(
-      new Set([...listed, 'auth.password_changed']),
+      new Set([...listed, 'auth.password_changed', 'auth.session_revoked']),
     );
   });
 

@@ -269,3 +269,14 @@ export async function deleteSessionOfUser(db: Db, userId: string, sessionId: str
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** Ends every session of a user but one; the ids of those it ended. */
+export async function deleteOtherSessionsOfUser(db: Db, userId: string, keepSessionId: string) {
+  const rows = await db
+    .deleteFrom('auth_sessions')
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}

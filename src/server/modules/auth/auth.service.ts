@@ -212,6 +212,32 @@ export async function revokeOwnSession(
   });
 }
 
+/**
+ * 'Sign out other sessions': ends every session of the user but the one asking, each recorded
+ * as DELETE /api/me/sessions/:id records it; their live sockets close at the next heartbeat
+ * (4401). Returns how many ended.
+ */
+export async function revokeOtherOwnSessions(
+  ctx: AppContext,
+  auth: AuthContext,
+  meta: RequestMeta,
+) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const ended = await repo.deleteOtherSessionsOfUser(trx, auth.user.id, auth.sessionId);
+    const at = ctx.clock.now();
+    for (const sessionId of ended) {
+      await recordAudit(trx, {
+        action: 'auth.session_revoked',
+        actor: auth.user,
+        target: { type: 'session', id: sessionId, name: auth.user.username },
+        ip: meta.ip,
+        at,
+      });
+    }
+    return ended.length;
+  });
+}
+
 /** Signs a user out everywhere, except (optionally) the session asking for it. */
 export async function revokeSessions(ctx: AppContext, userId: string, exceptSessionId?: string) {
   await repo.deleteSessionsOfUser(ctx.db, userId, exceptSessionId);

@@ -1,13 +1,19 @@
 import { okResponseSchema } from '../../../shared/schemas/auth';
 import {
   authSessionListSchema,
+  otherSessionsEndedSchema,
   passwordChangeSchema,
   profileResponseSchema,
   profileUpdateSchema,
 } from '../../../shared/schemas/me';
 import { idParamsSchema } from '../../../shared/schemas/admins';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
-import { changeOwnPassword, listOwnSessions, revokeOwnSession } from '../auth/auth.service';
+import {
+  changeOwnPassword,
+  listOwnSessions,
+  revokeOtherOwnSessions,
+  revokeOwnSession,
+} from '../auth/auth.service';
 import { changeBy, requestMeta, requireSignedIn } from '../auth/sessions';
 import { getProfile, updateProfile } from './me.service';
 
@@ -67,6 +73,20 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) => listOwnSessions(ctx, requireSignedIn(request)),
+  );
+
+  app.delete(
+    '/api/me/sessions',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Sign out your other sessions; this one stays signed in',
+        response: { 200: otherSessionsEndedSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({
+      ended: await revokeOtherOwnSessions(ctx, requireSignedIn(request), requestMeta(request)),
+    }),
   );
 
   app.delete(

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, joinTeam, newAdmin, newEmployee, newTeam } from '../../test/factories';
+import {
+  DEFAULT_PASSWORD,
+  joinTeam,
+  newAdmin,
+  newEmployee,
+  newSuperAdmin,
+  newTeam,
+} from '../../test/factories';
 import { createTestApp, sessionCookieOf } from '../../test/test-app';
 
 const t = await createTestApp();
@@ -143,5 +150,62 @@ describe('your sessions', () => {
       .where('id', '=', victimSession.id)
       .execute();
     expect(still).toHaveLength(1);
+  });
+});
+
+describe('signing out your other sessions', () => {
+  const meWith = (cookie: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+
+  it.each([
+    ['an employee', newEmployee],
+    ['an admin', newAdmin],
+    ['a super admin', newSuperAdmin],
+  ] as const)('ends every other session of %s and keeps this one', async (_who, newUser) => {
+    const user = await newUser(t.db);
+    const others = [
+      sessionCookieOf(await signIn(user.username)),
+      sessionCookieOf(await signIn(user.username)),
+    ];
+    const bystander = await newEmployee(t.db);
+    const bystanderCookie = sessionCookieOf(await signIn(bystander.username));
+    const as = await session(user.username);
+
+    const ended = await as('DELETE', '/api/me/sessions');
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ ended: 2 });
+
+    for (const cookie of others) expect((await meWith(cookie)).statusCode).toBe(401);
+    expect((await as('GET', '/api/auth/me')).statusCode).toBe(200);
+    const { sessions } = (await as('GET', '/api/me/sessions')).json<{
+      sessions: { current: boolean }[];
+    }>();
+    expect(sessions).toEqual([expect.objectContaining({ current: true })]);
+    // Someone else's sessions are not yours to end.
+    expect((await meWith(bystanderCookie)).statusCode).toBe(200);
+
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_name', 'target_type'])
+      .where('action', '=', 'auth.session_revoked')
+      .where('actor_id', '=', user.id)
+      .execute();
+    expect(audit).toEqual([
+      { actor_name: user.username, target_type: 'session' },
+      { actor_name: user.username, target_type: 'session' },
+    ]);
+  });
+
+  it('ends none when there are no others', async () => {
+    const agent = await newEmployee(t.db);
+    const as = await session(agent.username);
+    const ended = await as('DELETE', '/api/me/sessions');
+    expect(ended.json()).toEqual({ ended: 0 });
+    expect((await as('GET', '/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/me/sessions' });
+    expect(response.statusCode).toBe(401);
   });
 });

@@ -3,8 +3,6 @@ import { serverRefusalMessage } from '../../lib/api-client';
 export const profileMessages = {
   fullNameSaved: 'Full name saved',
   fullNameFailed: 'Failed to save full name',
-  passwordChanged: 'Password changed successfully',
-  passwordFailed: 'Failed to change password',
   loadFailed: 'Failed to load your profile',
 } as const;
 

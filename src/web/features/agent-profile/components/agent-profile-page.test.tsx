@@ -17,9 +17,20 @@ function profile(overrides: Partial<Profile> = {}): Profile {
   };
 }
 
+const thisSession = {
+  id: '11111111-1111-4111-8111-111111111111',
+  created_at: '2026-11-20T08:00:00.000Z',
+  last_seen_at: '2026-11-20T08:00:00.000Z',
+  ip: '10.0.0.5',
+  user_agent: null,
+  current: true,
+};
+const otherSession = { ...thisSession, id: '22222222-2222-4222-8222-222222222222', current: false };
+
 function renderPage(routes: Parameters<typeof mockFetch>[0] = {}) {
   const served = mockFetch({
     'GET /api/me/profile': () => jsonResponse({ profile: profile() }),
+    'GET /api/me/sessions': () => jsonResponse({ sessions: [thisSession, otherSession] }),
     ...routes,
   });
   return { ...served, ...renderWithProviders(<AgentProfilePage />, { signedInAs: agentUser }) };
@@ -37,6 +48,18 @@ describe('AgentProfilePage', () => {
     expect(account().getByRole<HTMLInputElement>('textbox', { name: /^Full name/ }).value).toBe(
       'Dana Reyes',
     );
+  });
+
+  it('lists your sessions under their own heading, with a way to sign out the others', async () => {
+    const { requests, user } = renderPage({
+      'DELETE /api/me/sessions': () => jsonResponse({ ended: 1 }),
+    });
+    const sessions = within(screen.getByRole('region', { name: 'Sessions' }));
+    expect(sessions.getByRole('heading', { name: 'Sessions', level: 3 })).toBeTruthy();
+    expect(await sessions.findByText('This device')).toBeTruthy();
+    await user.click(sessions.getByRole('button', { name: 'Sign out other sessions' }));
+    expect((await sessions.findByRole('alert')).textContent).toBe('Signed out 1 other session');
+    expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/me/sessions')).toBe(true);
   });
 
   it("says 'No team' for an agent outside any team", async () => {

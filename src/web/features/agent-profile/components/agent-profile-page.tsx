@@ -1,13 +1,13 @@
 import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormAlert } from '../../../components/form-alert';
+import { ChangePasswordForm, SessionsPanel } from '../../account-security';
 import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/get-profile';
 import { profileMessages } from '../error-messages';
-import { ChangePasswordForm } from './change-password-form';
 import { FullNameForm } from './full-name-form';
 
-/** The portal's Profile page: who you are, your full name, and your password. */
+/** The portal's Profile page: who you are, your full name, your password and your sessions. */
 export function AgentProfilePage() {
   const profile = useProfile();
   const { data: user } = useSession();
@@ -16,7 +16,7 @@ export function AgentProfilePage() {
     <Stack gap="lg" maw={720}>
       <div>
         <Title order={2}>Profile</Title>
-        <Text c="dimmed">Your account and password</Text>
+        <Text c="dimmed">Your account, password and sessions</Text>
       </div>
       {profile.isError && (
         <FormAlert tone="error">
@@ -42,6 +42,9 @@ export function AgentProfilePage() {
       )}
       <ProfileSection title="Change Password">
         <ChangePasswordForm username={user?.username ?? ''} />
+      </ProfileSection>
+      <ProfileSection title="Sessions">
+        <SessionsPanel />
       </ProfileSection>
     </Stack>
   );

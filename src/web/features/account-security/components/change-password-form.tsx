@@ -6,12 +6,18 @@ import { NewPasswordFields, SecretInput } from '../../../components/credential-i
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { type FormError, firstIssue, refusal, refusedField } from '../../../lib/form-error';
+import { serverRefusalMessage } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
-import { profileErrorMessage, profileMessages } from '../error-messages';
+
+export const passwordMessages = {
+  passwordChanged: 'Password changed successfully',
+  passwordFailed: 'Failed to change password',
+} as const;
 
 /**
- * Changing your own password: the current one, then the new one twice, checked in the
- * spec's order by the server's schema (all fields, match, at least 6 characters).
+ * Changing your own password (the agent's Profile, the admin's Account page): the current
+ * one, then the new one twice, checked in the spec's order by the server's schema (all
+ * fields, match, at least 6 characters).
  */
 export function ChangePasswordForm({ username }: { username: string }) {
   const [currentPassword, setCurrentPassword] = useState('');
@@ -40,7 +46,10 @@ export function ChangePasswordForm({ username }: { username: string }) {
       },
       onError: (error) =>
         setFormError(
-          refusal(profileErrorMessage(error, profileMessages.passwordFailed), refusedField(error)),
+          refusal(
+            serverRefusalMessage(error) ?? passwordMessages.passwordFailed,
+            refusedField(error),
+          ),
         ),
     });
   }
@@ -51,7 +60,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       <Stack gap="sm">
         {formError && <FormAlert tone="error">{formError.message}</FormAlert>}
-        {isChanged && <FormAlert tone="success">{profileMessages.passwordChanged}</FormAlert>}
+        {isChanged && <FormAlert tone="success">{passwordMessages.passwordChanged}</FormAlert>}
         <SecretInput
           label="Current password"
           name="current-password"

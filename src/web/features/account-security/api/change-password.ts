@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { okResponseSchema } from '../../../../shared/schemas/auth';
 import type { passwordChangeSchema } from '../../../../shared/schemas/me';
 import { apiRequest } from '../../../lib/api-client';
+import { ownSessionsQueryKey } from './get-sessions';
 
 export type PasswordChange = z.output<typeof passwordChangeSchema>;
 
@@ -16,5 +17,10 @@ export function changePassword(change: PasswordChange) {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // The other sessions ended: the sessions list (if shown) says so.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ownSessionsQueryKey }),
+  });
 }
