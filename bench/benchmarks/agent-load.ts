@@ -186,9 +186,10 @@ export const agentLoad: Benchmark<AgentLoadState> = {
     const setting =
       `${staff.agents.length} agents, each HTTP keep-alive + live socket, paced at ${PACE_MS} ms ` +
       `± 25 % between actions; engine shortened through config (CALL_OFFER_DELAY_MIN_MS/` +
-      `MAX_MS=${ENGINE.offerDelayMs.join('/')}, CALL_ENGINE_TICK_MS=${ENGINE.tickMs}); auth ` +
-      `rate limits raised (RATE_LIMIT_AUTH_PER_IP, RATE_LIMIT_FAILURES_PER_IP = 1,000,000) for ` +
-      `the loopback load, sessions minted (no sign-in), the agent endpoints have no limit; ` +
+      `MAX_MS=${ENGINE.offerDelayMs.join('/')}, CALL_ENGINE_TICK_MS=${ENGINE.tickMs}); rate ` +
+      `limits raised (RATE_LIMIT_AUTH_PER_IP, RATE_LIMIT_FAILURES_PER_IP, ` +
+      `RATE_LIMIT_WRITES_PER_MINUTE = 1,000,000) for the loopback load, sessions minted (no ` +
+      `sign-in); ` +
       `${where}; ${plan.warmupS} s warm-up then ${seconds} s; CPU in the window: ${cpuShare}; ` +
       `load average ${loadBefore} → ${loadAfter}`;
     const targetNote = isTargetRun

@@ -203,7 +203,9 @@ export const liveFanout: Benchmark<FanoutState> = {
     const results: BenchResult[] = [];
     const setting =
       `${state.staff.agents.length} agents connected, ${state.staff.supervisors.length} ` +
-      `supervisors (team-less admins: every agent) on the floor`;
+      `supervisors (team-less admins: every agent) on the floor; auth and write rate limits ` +
+      `raised for the loopback load (RATE_LIMIT_AUTH_PER_IP, RATE_LIMIT_FAILURES_PER_IP, ` +
+      `RATE_LIMIT_WRITES_PER_MINUTE = 1,000,000)`;
     for (const phase of phases) {
       const label = phase.servers === 1 ? 'one process' : 'two processes, one PostgreSQL';
       const where = isPostgres

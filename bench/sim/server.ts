@@ -46,7 +46,9 @@ export function newSessionSecret() {
 /**
  * The configuration the load benchmarks change, as environment variables (loadConfig reads
  * them exactly as in production). The auth limits are raised because the whole load comes from
- * one loopback address (the agent and call endpoints have no rate limit of their own).
+ * one loopback address; the per-user write limit (RATE_LIMIT_WRITES_PER_MINUTE, default 600 a
+ * minute) too, so that it never shapes the measured load — the paced agents stay far below
+ * it anyway. The live socket limit stays at its default (10 per user): each agent opens one.
  */
 export function loadEnvironment(options: {
   sessionSecret: string;
@@ -60,6 +62,7 @@ export function loadEnvironment(options: {
     HOST: '127.0.0.1',
     RATE_LIMIT_AUTH_PER_IP: '1000000',
     RATE_LIMIT_FAILURES_PER_IP: '1000000',
+    RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
     CALL_CENTRE_TZ: 'America/New_York',
     ...(options.offerDelayMs && {
       CALL_OFFER_DELAY_MIN_MS: String(options.offerDelayMs[0]),

@@ -4,6 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyWebsocket from '@fastify/websocket';
 import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifySchema } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -37,8 +38,10 @@ import { voiceRoutes } from './modules/voice/voice.routes';
 import { type AppContext, type Clock, systemClock } from './platform/context';
 import type { DatabaseHandle } from './platform/database';
 import { AppError, registerErrorHandling } from './platform/errors';
+import { logRedaction } from './platform/logging';
 import { registerSecurity, voiceProviderSources } from './platform/security';
 import { registerWebApp } from './platform/web';
+import { registerWriteRateLimit } from './platform/write-rate-limit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -50,6 +53,8 @@ export interface AppOptions {
   soleProcess?: boolean;
   /** The call engine's source of randomness (tests pin it). */
   random?: () => number;
+  /** Where log lines go (default: stdout); tests capture them. */
+  logStream?: Writable;
 }
 
 /** Builds the whole server — platform plugins, then each module, registered explicitly. */
@@ -62,7 +67,11 @@ export async function buildApp(
   const sessionSecret = await resolveSessionSecret(db, config.sessionSecret);
   await ensureRollupTimeZone(db, config.callCentreTimeZone);
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      redact: logRedaction,
+      ...(options.logStream && { stream: options.logStream }),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // A caller's X-Request-Id is kept when it is a UUID (tracing across proxies); anything
@@ -160,6 +169,8 @@ export async function buildApp(
     const isApiRoute = request.routeOptions.url?.startsWith('/api/') ?? false;
     if (token && isApiRoute) request.auth = await authenticate(ctx, token);
   });
+  // Counted per user, so after the session is resolved.
+  registerWriteRateLimit(app, config.rateLimits.writesPerMinute);
 
   await app.register(healthRoutes, { ctx });
   await app.register(setupRoutes, { ctx });

@@ -24,7 +24,9 @@ describe('configuration', () => {
         windowMinutes: 15,
         signInFailuresPerUsername: 10,
         resetAnswerFailuresPerUsername: 5,
+        writesPerMinute: 600,
       },
+      liveSocketsPerUser: 10,
     });
   });
 
@@ -60,5 +62,18 @@ describe('configuration', () => {
     });
     expect(config.rateLimits.authRequestsPerAddress).toBe(5000);
     expect(config.rateLimits.signInFailuresPerUsername).toBe(3);
+  });
+
+  it('takes the write limit and the live sockets per user from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      RATE_LIMIT_WRITES_PER_MINUTE: '50',
+      LIVE_SOCKETS_PER_USER: '3',
+    });
+    expect(config.rateLimits.writesPerMinute).toBe(50);
+    expect(config.liveSocketsPerUser).toBe(3);
+    expect(() => loadConfig({ DATA_DIR: dataDir, LIVE_SOCKETS_PER_USER: '0' })).toThrow(
+      /LIVE_SOCKETS_PER_USER/,
+    );
   });
 });

@@ -40,6 +40,7 @@ const envSchema = z
     RATE_LIMIT_RESET_ANSWER_FAILURES: positiveInt(5),
     RATE_LIMIT_FAILURES_PER_IP: positiveInt(100),
     RATE_LIMIT_AUTH_PER_IP: positiveInt(1000),
+    RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(600),
     CALL_OFFER_DELAY_MIN_MS: positiveInt(5000),
     CALL_OFFER_DELAY_MAX_MS: positiveInt(10_999),
     CALL_RING_MS: positiveInt(20_000),
@@ -47,6 +48,7 @@ const envSchema = z
     CALL_DISCONNECT_GRACE_MS: positiveInt(10_000),
     CALL_ENGINE_TICK_MS: z.coerce.number().int().min(0).default(250),
     LIVE_HEARTBEAT_MS: positiveInt(3000),
+    LIVE_SOCKETS_PER_USER: positiveInt(10),
     VOICE_IDENTITIES: z.string().optional(),
     VOICE_IDENTITIES_FILE: z.string().optional(),
     VOICE_API_BASE_URL: z.url({ error: 'must be a URL' }).default('https://api.vapi.ai'),
@@ -80,7 +82,14 @@ export interface Config {
     failuresPerAddress: number;
     /** Every sign-in, reset and setup request per address: a flood guard, not a guess limit. */
     authRequestsPerAddress: number;
+    /**
+     * State-changing /api requests per minute per signed-in user (anonymous ones: per address),
+     * on each process; routes with a per-address limit of their own are counted by that.
+     */
+    writesPerMinute: number;
   };
+  /** Live sockets one user may hold open on this process; one more is closed with 4429. */
+  liveSocketsPerUser: number;
   /** The call engine's timings (spec §9 defaults); tests shrink them. */
   callEngine: CallEngineConfig;
   voice: {
@@ -201,7 +210,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       resetAnswerFailuresPerUsername: e.RATE_LIMIT_RESET_ANSWER_FAILURES,
       failuresPerAddress: e.RATE_LIMIT_FAILURES_PER_IP,
       authRequestsPerAddress: e.RATE_LIMIT_AUTH_PER_IP,
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
     },
+    liveSocketsPerUser: e.LIVE_SOCKETS_PER_USER,
     callEngine: {
       offerDelayMinMs: e.CALL_OFFER_DELAY_MIN_MS,
       offerDelayMaxMs: e.CALL_OFFER_DELAY_MAX_MS,
@@ -236,7 +247,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       resetAnswerFailuresPerUsername: 5,
       failuresPerAddress: 100,
       authRequestsPerAddress: 10_000,
+      // A test file's requests all come from one address and a few users (the limit has its
+      // own tests).
+      writesPerMinute: 1_000_000,
     },
+    liveSocketsPerUser: 10,
     // Tests run the engine by hand with the fake clock.
     callEngine: { ...defaultCallEngine, tickMs: 0 },
     voice: { identities: [], apiBaseUrl: 'https://api.vapi.ai' },

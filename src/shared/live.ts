@@ -15,10 +15,22 @@ export const liveCloseCodes = {
   forbidden: 4403,
 } as const;
 
+/**
+ * Close codes after which the browser retries with backoff, as after a drop: the condition
+ * may pass. 4429 mirrors HTTP 429: the user already holds `LIVE_SOCKETS_PER_USER` live
+ * sockets on that server process; once one of their tabs closes, a retry gets in. It closes
+ * before any message, so the browser's backoff is never reset and keeps growing to its
+ * 10 s ceiling — no tight loop.
+ */
+export const liveRetryCloseCodes = {
+  tooManyConnections: 4429,
+} as const;
+
 export const liveCloseReasons = {
   notSignedIn: 'Not signed in',
   forbidden: 'This account has no live feed',
   crossSite: 'Cross-site requests are not allowed',
+  tooManyConnections: 'Too many live connections',
 } as const;
 
 /**

@@ -49,6 +49,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     const error = toConflict(rawError) as FastifyError | AppError;
 
     if (error instanceof AppError) {
+      // A 5xx the code names (sign-in's or reset's database trouble) is still a failure to
+      // look into: logged with its cause, as any other 5xx.
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       if (error.retryAfterSeconds !== undefined) {
         void reply.header('retry-after', String(error.retryAfterSeconds));
       }

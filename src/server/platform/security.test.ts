@@ -1,25 +1,204 @@
-import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../test/test-app';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD, newSuperAdmin } from '../test/factories';
+import { createTestApp, sessionCookieOf } from '../test/test-app';
 import { contentSecurityPolicy, findUnstorableText, voiceProviderSources } from './security';
 
-const t = await createTestApp();
+/** A stand-in web build (as web.test.ts): the two pages and a hashed asset. */
+const buildDir = mkdtempSync(path.join(tmpdir(), 'switchboard-security-web-'));
+const page = (name: string) =>
+  `<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head>` +
+  `<body data-page="${name}"></body></html>`;
+writeFileSync(path.join(buildDir, 'index.html'), page('app'));
+writeFileSync(path.join(buildDir, 'sign-in.html'), page('sign-in'));
+mkdirSync(path.join(buildDir, 'assets'));
+writeFileSync(path.join(buildDir, 'assets', 'app-abc123.js'), 'export {};');
+afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
+
+const t = await createTestApp({}, { webBuildDir: buildDir });
 
 const signInBody = { username: 'someone', password: 'whatever' };
+const superAdmin = await newSuperAdmin(t.db);
+const superAdminCookie = sessionCookieOf(
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    payload: { username: superAdmin.username, password: DEFAULT_PASSWORD },
+  }),
+);
+const SOME_UUID = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
 
-describe('security headers', () => {
-  it.each(['/api/health', '/api/setup', '/api/no-such-thing', '/api/docs/', '/api/openapi.json'])(
-    '%s carries the CSP without unsafe-inline, nosniff, referrer policy and frame-ancestors none',
+/**
+ * The headers every response must carry, whatever its status: a CSP that allows no inline
+ * script or style and no framing, nosniff, the referrer policy, and the request id.
+ */
+function expectSecurityHeaders(response: Response, what: string) {
+  const csp = String(response.headers['content-security-policy']);
+  expect(csp, `${what}: CSP`).toContain("default-src 'self'");
+  expect(csp, `${what}: CSP`).toContain("script-src 'self'");
+  expect(csp, `${what}: CSP`).toContain("frame-ancestors 'none'");
+  expect(csp, `${what}: CSP`).toContain("object-src 'none'");
+  expect(csp, `${what}: CSP`).not.toContain('unsafe-inline');
+  expect(csp, `${what}: CSP`).not.toContain('unsafe-eval');
+  expect(response.headers['x-content-type-options'], what).toBe('nosniff');
+  expect(response.headers['referrer-policy'], what).toBe('same-origin');
+  expect(response.headers['x-frame-options'], what).toBe('DENY');
+  expect(response.headers['x-request-id'], what).toMatch(/^[0-9a-f-]{36}$/);
+}
+
+async function injectChecked(options: InjectOptions & { url: string }) {
+  const response = await t.app.inject(options);
+  expectSecurityHeaders(
+    response,
+    `${options.method ?? 'GET'} ${options.url} → ${response.statusCode}`,
+  );
+  return response;
+}
+
+/**
+ * Every route the app registered (API, docs, live socket, the web build's files), its path
+ * parameters filled with a UUID and a wildcard with 'x', asked anonymously: 401, 403, 404,
+ * 400 and 200 alike must carry the headers. A route added later is walked without anyone
+ * remembering to list it here.
+ */
+const everyRoute = t.app.routeList.map((route) => ({
+  method: route.method,
+  url: route.url.replace(/:[^/]+/g, SOME_UUID).replace(/\*/g, 'x'),
+}));
+
+describe('security headers on every response', () => {
+  it('walks a route list that holds the whole API, the docs and the web files', () => {
+    const urls = new Set(everyRoute.map((route) => route.url));
+    expect(everyRoute.length).toBeGreaterThan(80);
+    for (const url of ['/api/health', '/api/live', '/api/docs/', '/assets/app-abc123.js']) {
+      expect(urls, url).toContain(url);
+    }
+    const methods = new Set(everyRoute.map((route) => route.method));
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(methods, method).toContain(method);
+    }
+  });
+
+  it.each(everyRoute)('$method $url, asked anonymously', async ({ method, url }) => {
+    const response = await injectChecked({ method: method as InjectOptions['method'], url });
+    expect(response.statusCode, response.body).toBeLessThan(500);
+  });
+
+  it('a body over the 1 MB limit: 413', async () => {
+    const response = await injectChecked({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ ...signInBody, padding: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('a body that is not JSON: 415', async () => {
+    const response = await injectChecked({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'username=someone',
+    });
+    expect(response.statusCode).toBe(415);
+  });
+
+  it('malformed JSON: 400', async () => {
+    const response = await injectChecked({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it.each(['GET', 'POST', 'DELETE'] as const)('%s on an unknown /api path: 404', async (method) => {
+    const response = await injectChecked({ method, url: '/api/no/such/thing' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('a cross-site write: 403', async () => {
+    const response = await injectChecked({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { origin: 'https://evil.example' },
+      payload: signInBody,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it.each([
+    '/api/docs',
+    '/api/docs/',
+    '/api/docs/json',
+    '/api/docs/static/index.html',
+    '/api/docs/static/swagger-initializer.js',
+    '/api/docs/static/swagger-ui.css',
+    '/api/docs/static/index.css',
+    '/api/docs/static/swagger-ui-bundle.js',
+    '/api/docs/static/swagger-ui-standalone-preset.js',
+    '/api/docs/static/favicon-32x32.png',
+    '/api/openapi.json',
+  ])('the API docs: %s', async (url) => {
+    const response = await injectChecked({ method: 'GET', url });
+    expect(response.statusCode).toBeLessThan(400);
+  });
+
+  it.each([
+    ['/sign-in', 'sign-in'],
+    ['/agent', 'app'],
+    ['/admin', 'app'],
+    ['/admin/dashboard', 'app'],
+    ['/no/such/page', 'app'],
+  ])('the page %s', async (url, pageName) => {
+    const response = await injectChecked({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`data-page="${pageName}"`);
+    // The page's own policy: the style nonce added, nothing loosened.
+    expect(String(response.headers['content-security-policy'])).toMatch(
+      /style-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='/,
+    );
+  });
+
+  it.each(['/assets/app-abc123.js', '/assets/missing-file.js', '/favicon.ico'])(
+    'the web file %s',
     async (url) => {
-      const response = await t.app.inject({ method: 'GET', url });
-      const csp = String(response.headers['content-security-policy']);
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toContain('unsafe-inline');
-      expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['referrer-policy']).toBe('same-origin');
-      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      await injectChecked({ method: 'GET', url });
     },
   );
+});
+
+describe('the body size limit', () => {
+  /** A team create whose unknown `padding` the schema would drop: only the size refuses it. */
+  const createTeam = (name: string, paddingLength: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/teams',
+      headers: { cookie: superAdminCookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name, padding: 'x'.repeat(paddingLength) }),
+    });
+  const teamsNamed = (name: string) =>
+    t.db.selectFrom('teams').select('id').where('name', '=', name).execute();
+
+  it('refuses a JSON body over 1 MB with 413 and the error body, writing nothing', async () => {
+    const response = await createTeam('Oversized team', 1024 * 1024);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String) },
+    });
+    expect(await teamsNamed('Oversized team')).toEqual([]);
+  });
+
+  it('takes the same request just under the limit (so the size alone refused it)', async () => {
+    const response = await createTeam('Nearly oversized team', 1024 * 1024 - 100);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await teamsNamed('Nearly oversized team')).toHaveLength(1);
+  });
 });
 
 describe('the page policy and the voice provider', () => {

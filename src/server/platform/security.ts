@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { describeIssue } from '../../shared/schemas/errors';
 import { AppError } from './errors';
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods that change state: origin-checked, JSON-only, and counted by the write limit. */
+export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set([
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+]);
 
 /**
  * The one <style> the bundled Swagger UI (`/api/docs`) injects, allowed by its hash rather than
@@ -92,7 +98,7 @@ export function isCrossSite(request: FastifyRequest) {
  * Bodies must be JSON, which a cross-site form cannot send without a CORS preflight.
  */
 export function assertSameOriginJson(request: FastifyRequest) {
-  if (!STATE_CHANGING.has(request.method)) return;
+  if (!STATE_CHANGING_METHODS.has(request.method)) return;
   if (isCrossSite(request)) throw new AppError('CROSS_ORIGIN');
 
   const hasBody =

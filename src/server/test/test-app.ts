@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { buildApp } from '../app';
+import { type AppOptions, buildApp } from '../app';
 import { type Config, testConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../platform/database';
 import { FakeClock } from './clock';
@@ -33,13 +33,17 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 /**
  * The whole app on a test database of this file, with a fake clock. Closed after the file.
  * Call it at a file's top level: inside a test its afterAll would never run, leaving a pool
- * open on a database that then gets dropped under it.
+ * open on a database that then gets dropped under it. `options` can point the app at a
+ * stand-in web build or send its log lines to a stream (with `logLevel` in `overrides`).
  */
-export async function createTestApp(overrides: Partial<Config> = {}) {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Pick<AppOptions, 'webBuildDir' | 'logStream'> = {},
+) {
   const database = await openTestDatabase();
   const clock = new FakeClock();
   const config = testConfig({ databaseUrl: process.env.DATABASE_URL, ...overrides });
-  const app = await buildApp(config, database, { clock, random: () => 0.5 });
+  const app = await buildApp(config, database, { clock, random: () => 0.5, ...options });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LIVE_PATH, liveCloseCodes, liveCloseReasons } from '../../../shared/live';
+import type { WebSocket } from 'ws';
+import {
+  LIVE_PATH,
+  liveCloseCodes,
+  liveCloseReasons,
+  liveRetryCloseCodes,
+} from '../../../shared/live';
 import type { AppContext } from '../../platform/context';
 import { canManageEmployees, employeeScope } from '../../../shared/permissions';
 import { isCrossSite } from '../../platform/security';
@@ -7,14 +13,39 @@ import { toSessionUser } from '../auth/sessions';
 import type { LiveHub } from './live-hub';
 
 /**
+ * How many live sockets each user holds open on this process. Counted when a socket is let in
+ * and uncounted when it closes, synchronously, so sockets opened at the same moment cannot
+ * slip past the limit while the first ones are still being registered.
+ */
+export function createSocketCounter(limit: number) {
+  const held = new Map<string, number>();
+  return {
+    /** Counts `socket` for `userId`; false (nothing counted) when they hold `limit` already. */
+    admit(socket: WebSocket, userId: string) {
+      const count = held.get(userId) ?? 0;
+      if (count >= limit) return false;
+      held.set(userId, count + 1);
+      socket.once('close', () => {
+        const left = (held.get(userId) ?? 1) - 1;
+        if (left > 0) held.set(userId, left);
+        else held.delete(userId);
+      });
+      return true;
+    },
+  };
+}
+
+/**
  * The live socket: the session cookie authenticates it; anonymous callers are closed with
- * 4401, other sites' pages with 4403. Agents get their own state; admins the live floor of
- * the agents in their scope. Browser → server messages are ignored.
+ * 4401, other sites' pages with 4403, a user already holding `liveSocketsPerUser` sockets on
+ * this process with 4429. Agents get their own state; admins the live floor of the agents in
+ * their scope. Browser → server messages are ignored.
  */
 export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> = async (
   app,
   { ctx, hub },
 ) => {
+  const counter = createSocketCounter(ctx.config.liveSocketsPerUser);
   app.get(
     LIVE_PATH,
     {
@@ -32,6 +63,10 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> =
       }
       if (isCrossSite(request)) {
         socket.close(liveCloseCodes.forbidden, liveCloseReasons.crossSite);
+        return;
+      }
+      if (!counter.admit(socket, auth.user.id)) {
+        socket.close(liveRetryCloseCodes.tooManyConnections, liveCloseReasons.tooManyConnections);
         return;
       }
       const actor = toSessionUser(auth.user);
