@@ -88,6 +88,8 @@ test.describe.serial('signing in', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
+    // The sign-in page is a page load of its own: wait for it, not only for the URL.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Switchboard');
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/sign-in$/);
 
@@ -159,6 +161,7 @@ test.describe.serial('signing in', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/sign-in$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Switchboard');
     await shot(page, 'sign-in-dark');
 
     await page.getByRole('button', { name: 'Forgot password?' }).click();

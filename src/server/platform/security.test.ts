@@ -1,22 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, newSuperAdmin } from '../test/factories';
 import { createTestApp, sessionCookieOf } from '../test/test-app';
+import { standInWebBuild } from '../test/web-build';
 import { contentSecurityPolicy, findUnstorableText, voiceProviderSources } from './security';
 
-/** A stand-in web build (as web.test.ts): the two pages and a hashed asset. */
-const buildDir = mkdtempSync(path.join(tmpdir(), 'switchboard-security-web-'));
-const page = (name: string) =>
-  `<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head>` +
-  `<body data-page="${name}"></body></html>`;
-writeFileSync(path.join(buildDir, 'index.html'), page('app'));
-writeFileSync(path.join(buildDir, 'sign-in.html'), page('sign-in'));
-mkdirSync(path.join(buildDir, 'assets'));
-writeFileSync(path.join(buildDir, 'assets', 'app-abc123.js'), 'export {};');
-afterAll(() => rmSync(buildDir, { recursive: true, force: true }));
+const buildDir = standInWebBuild('app-abc123.js');
 
 const t = await createTestApp({}, { webBuildDir: buildDir });
 

@@ -1,28 +1,18 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { standInWebBuild } from '../test/web-build';
 import { pageFileFor, registerWebApp } from './web';
 
-/** A stand-in build: the two pages (each with the nonce placeholder, as Vite writes them) and an asset. */
-const buildDir = mkdtempSync(path.join(tmpdir(), 'switchboard-web-'));
-const page = (name: string) =>
-  `<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head>` +
-  `<body data-page="${name}"></body></html>`;
-writeFileSync(path.join(buildDir, 'index.html'), page('app'));
-writeFileSync(path.join(buildDir, 'sign-in.html'), page('sign-in'));
-mkdirSync(path.join(buildDir, 'assets'));
-writeFileSync(path.join(buildDir, 'assets', 'sign-in-abc123.js'), 'export {};');
+const buildDir = standInWebBuild('sign-in-abc123.js');
 
 const app = Fastify();
 await registerWebApp(app, buildDir);
 await app.ready();
 
-afterAll(async () => {
-  await app.close();
-  rmSync(buildDir, { recursive: true, force: true });
-});
+afterAll(() => app.close());
 
 const pageOf = (html: string) => /data-page="([^"]+)"/.exec(html)?.[1];
 

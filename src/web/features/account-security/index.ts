@@ -4,3 +4,4 @@
  */
 export { ChangePasswordForm } from './components/change-password-form';
 export { SessionsPanel } from './components/sessions-panel';
+export { AccountSection } from './components/account-section';

@@ -1,7 +1,6 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
 import { useSession } from '../../../lib/session';
-import { ChangePasswordForm, SessionsPanel } from '../../account-security';
+import { AccountSection, ChangePasswordForm, SessionsPanel } from '../../account-security';
 
 /**
  * The admin portal's Account page (issue 9), for every admin: your own password and where
@@ -22,16 +21,5 @@ export function AdminAccountPage() {
         <ChangePasswordForm username={user?.username ?? ''} />
       </AccountSection>
     </Stack>
-  );
-}
-
-function AccountSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" aria-label={title} withBorder radius="md" p="lg">
-      <Title order={3} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }

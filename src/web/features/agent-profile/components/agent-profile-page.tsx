@@ -1,7 +1,6 @@
-import { Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { FormAlert } from '../../../components/form-alert';
-import { ChangePasswordForm, SessionsPanel } from '../../account-security';
+import { AccountSection, ChangePasswordForm, SessionsPanel } from '../../account-security';
 import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/get-profile';
 import { profileMessages } from '../error-messages';
@@ -32,32 +31,21 @@ export function AgentProfilePage() {
         </Group>
       )}
       {profile.data && (
-        <ProfileSection title="Account">
+        <AccountSection title="Account">
           <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" m={0} mb="md">
             <AccountFact term="Username" value={profile.data.username} />
             <AccountFact term="Team" value={profile.data.team?.name ?? 'No team'} />
           </SimpleGrid>
           <FullNameForm savedFullName={profile.data.full_name} />
-        </ProfileSection>
+        </AccountSection>
       )}
-      <ProfileSection title="Change Password">
+      <AccountSection title="Change Password">
         <ChangePasswordForm username={user?.username ?? ''} />
-      </ProfileSection>
-      <ProfileSection title="Sessions">
+      </AccountSection>
+      <AccountSection title="Sessions">
         <SessionsPanel />
-      </ProfileSection>
+      </AccountSection>
     </Stack>
-  );
-}
-
-function ProfileSection({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper component="section" aria-label={title} withBorder radius="md" p="lg">
-      <Title order={3} size="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
   );
 }
 
