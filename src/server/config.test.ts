@@ -27,7 +27,15 @@ describe('configuration', () => {
         writesPerMinute: 600,
       },
       liveSocketsPerUser: 10,
+      callEngine: { disconnectGraceMs: 10_000, presenceGraceMs: 120_000 },
     });
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        CALL_DISCONNECT_GRACE_MS: '60000',
+        PRESENCE_GRACE_MS: '30000',
+      }),
+    ).toThrow('PRESENCE_GRACE_MS: must be at least CALL_DISCONNECT_GRACE_MS');
   });
 
   it('names every bad variable and why', () => {

@@ -47,6 +47,7 @@ const envSchema = z
     CALL_CONNECT_DELAY_MS: z.coerce.number().int().min(0).default(2500),
     CALL_DISCONNECT_GRACE_MS: positiveInt(10_000),
     CALL_ENGINE_TICK_MS: z.coerce.number().int().min(0).default(250),
+    PRESENCE_GRACE_MS: positiveInt(120_000),
     LIVE_HEARTBEAT_MS: positiveInt(3000),
     LIVE_SOCKETS_PER_USER: positiveInt(10),
     VOICE_IDENTITIES: z.string().optional(),
@@ -56,6 +57,10 @@ const envSchema = z
   .refine((e) => e.CALL_OFFER_DELAY_MIN_MS <= e.CALL_OFFER_DELAY_MAX_MS, {
     path: ['CALL_OFFER_DELAY_MAX_MS'],
     error: 'must be at least CALL_OFFER_DELAY_MIN_MS',
+  })
+  .refine((e) => e.CALL_DISCONNECT_GRACE_MS <= e.PRESENCE_GRACE_MS, {
+    path: ['PRESENCE_GRACE_MS'],
+    error: 'must be at least CALL_DISCONNECT_GRACE_MS',
   })
   .refine((e) => e.LIVE_HEARTBEAT_MS < e.CALL_DISCONNECT_GRACE_MS, {
     path: ['LIVE_HEARTBEAT_MS'],
@@ -110,6 +115,11 @@ export interface CallEngineConfig {
   connectDelayMs: number;
   /** A ringing call is missed once the agent's every live connection has been gone this long. */
   disconnectGraceMs: number;
+  /**
+   * An Available agent whose every live connection has been gone this long is set to Tech
+   * Issues by the system, so calls stop going to them (presence hygiene).
+   */
+  presenceGraceMs: number;
   /** How often this process runs the engine; 0 turns it off (tests tick by hand). */
   tickMs: number;
   /** How often this process refreshes its live connections and pings its sockets. */
@@ -122,6 +132,7 @@ export const defaultCallEngine: CallEngineConfig = {
   ringMs: 20_000,
   connectDelayMs: 2500,
   disconnectGraceMs: 10_000,
+  presenceGraceMs: 120_000,
   tickMs: 250,
   heartbeatMs: 3000,
 };
@@ -219,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ringMs: e.CALL_RING_MS,
       connectDelayMs: e.CALL_CONNECT_DELAY_MS,
       disconnectGraceMs: e.CALL_DISCONNECT_GRACE_MS,
+      presenceGraceMs: e.PRESENCE_GRACE_MS,
       tickMs: e.CALL_ENGINE_TICK_MS,
       heartbeatMs: e.LIVE_HEARTBEAT_MS,
     },

@@ -31,6 +31,13 @@ export const selectableStatuses = agentStatuses.filter(
   (status) => !systemStatuses.includes(status),
 );
 
+/**
+ * Who set a status: the agent, or the system (On Call, After Call Work, and Tech Issues when
+ * an available agent's every live connection was gone past the presence grace).
+ */
+export const statusSetters = ['agent', 'system'] as const;
+export type StatusSetBy = (typeof statusSetters)[number];
+
 /** The status before any is set, and the only one an agent may sign out in. */
 export const INITIAL_STATUS: AgentStatus = 'gone_home';
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { StatusSetBy } from '../../shared/statuses';
 
 /** Timestamps come back as Date; inserts may pass Date or an ISO string. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -85,6 +86,8 @@ export interface EmployeeStatusLogTable {
   started_at: Timestamp;
   ended_at: Timestamp | null;
   duration_seconds: number | null;
+  /** 'agent', or 'system': On Call, After Call Work, and Tech Issues on a lost connection. */
+  set_by: Generated<StatusSetBy>;
 }
 
 export interface EmployeeSessionsTable {

@@ -1,8 +1,9 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { LIVE_PATH, type LiveEvent } from '../../shared/live';
 import type { AgentState } from '../../shared/schemas/agent';
 import type { App } from '../app';
+import type { Db } from '../platform/database';
 import { DEFAULT_PASSWORD, newEmployee } from './factories';
 import { type TestApp, sessionCookieOf } from './test-app';
 
@@ -80,4 +81,27 @@ export async function signedInAgent(
     signOut: () => as('POST', '/api/auth/sign-out'),
     connect: () => connectLive(app, { cookie }),
   };
+}
+
+/** Waits until the server has recorded every socket of the agent as closed. */
+export function connectionClosedOf(db: Db, userId: string) {
+  return vi.waitFor(async () => {
+    const open = await db
+      .selectFrom('live_connections')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('closed_at', 'is', null)
+      .execute();
+    expect(open).toHaveLength(0);
+  });
+}
+
+/** The agent's call log rows, oldest first. */
+export function callRowsOf(db: Db, userId: string) {
+  return db
+    .selectFrom('call_logs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('time_received')
+    .execute();
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PHONE_DIGITS } from '../phone';
-import { agentStatuses, systemStatuses } from '../statuses';
+import { agentStatuses, statusSetters, systemStatuses } from '../statuses';
 import { isoDateTime } from './fields';
 
 export const agentStatusSchema = z.enum(agentStatuses);
@@ -37,6 +37,11 @@ export type CurrentCall = z.infer<typeof currentCallSchema>;
  */
 export const agentStateSchema = z.object({
   status: agentStatusSchema,
+  /**
+   * Who set it: 'system' for On Call and After Call Work, and for Tech Issues when the agent's
+   * every connection was gone while Available (the softphone then says why).
+   */
+  setBy: z.enum(statusSetters),
   /** When the current status began; null before the agent ever set one (initial gone_home). */
   since: isoDateTime.nullable(),
   /** The server's clock when this was computed: the browser measures its offset from it. */

@@ -18,6 +18,7 @@ export const DAY_ENDS_AT = '2026-11-21T05:00:00.000Z';
 export function agentState(overrides: Partial<AgentState> = {}): AgentState {
   return {
     status: 'available',
+    setBy: 'agent',
     since: at(-300),
     serverNow: SERVER_NOW,
     day: '2026-11-20',

@@ -32,6 +32,30 @@ export async function eligibleAgents(db: Db, freshSince: Date, userIds?: string[
   return result.rows;
 }
 
+/**
+ * Agents not there: no live connection heard from since `goneSince`, and since before then
+ * either Available with no open call or in a call in progress (its id given). Calls must stop
+ * going to them, and their call cannot go on (presence hygiene, crash recovery).
+ */
+export async function absentAgents(
+  db: Db,
+  goneSince: Date,
+  { userIds, callsOnly = false }: { userIds?: string[]; callsOnly?: boolean } = {},
+) {
+  const only = userIds ? sql`AND s.user_id = ANY(${userIds}::uuid[])` : sql``;
+  const idle = callsOnly ? sql`false` : sql`(s.status = 'available' AND c.id IS NULL)`;
+  const result = await sql<{ user_id: string; call_id: string | null }>`
+    SELECT s.user_id, c.id AS call_id FROM employee_status_log s
+    LEFT JOIN call_logs c ON c.user_id = s.user_id AND c.ended_at IS NULL
+    WHERE s.ended_at IS NULL AND s.started_at < ${goneSince} ${only}
+      AND (${idle} OR c.call_status = 'answered')
+      AND NOT EXISTS (
+        SELECT 1 FROM live_connections lc
+        WHERE lc.user_id = s.user_id AND ${connectionLastSeen('lc')} >= ${goneSince})
+  `.execute(db);
+  return result.rows;
+}
+
 /** Plans an offer; a plan another process made for the same basis stands. */
 export async function scheduleOffers(
   db: Db,

@@ -1,5 +1,8 @@
 import type { AppContext } from '../../platform/context';
 import type { LiveHub } from '../live/live-hub';
+import { lockAgent } from '../presence/presence.repository';
+import { endActive } from './calls.repository';
+import { switchStatus } from '../presence/presence.service';
 import * as repo from './call-engine.repository';
 import { fakeUsNumber, randomInt } from './fake-caller';
 
@@ -22,6 +25,7 @@ interface CallEngineOptions {
  */
 export function createCallEngine({ ctx, hub, random = Math.random, log }: CallEngineOptions) {
   const timings = ctx.config.callEngine;
+  const startedAt = ctx.clock.now().getTime();
   let lastHeartbeat = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
@@ -66,18 +70,51 @@ export function createCallEngine({ ctx, hub, random = Math.random, log }: CallEn
     });
   }
 
+  /**
+   * Agents gone since `goneSince` (repo.absentAgents): a call in progress ends now, with its
+   * duration so far, and the status becomes After Call Work; an Available agent is set to
+   * Tech Issues by the system. Each in a transaction holding the agent's lock, checked again
+   * under it.
+   */
+  async function settleAbsentAgents(now: Date, goneSince: Date, callsOnly = false) {
+    const zone = ctx.config.callCentreTimeZone;
+    const settled: string[] = [];
+    for (const { user_id: userId } of await repo.absentAgents(ctx.db, goneSince, { callsOnly })) {
+      const changed = await ctx.db.transaction().execute(async (trx) => {
+        const { interval } = await lockAgent(trx, userId);
+        const [absent] = await repo.absentAgents(trx, goneSince, { userIds: [userId], callsOnly });
+        if (!absent) return false;
+        if (!absent.call_id) {
+          return switchStatus(trx, userId, interval, 'tech_issues', now, zone, 'system');
+        }
+        await endActive(trx, userId, absent.call_id, now);
+        return switchStatus(trx, userId, interval, 'after_call', now, zone);
+      });
+      if (changed) settled.push(userId);
+    }
+    return settled;
+  }
+
+  /** Every heartbeat: vouch for this process's sockets, prune, and settle absent agents. */
   async function heartbeatIfDue(now: Date) {
     const since = now.getTime() - lastHeartbeat;
-    if (since >= 0 && since < timings.heartbeatMs) return; // (a clock set back: beat now)
+    if (since >= 0 && since < timings.heartbeatMs) return []; // (a clock set back: beat now)
     lastHeartbeat = now.getTime();
     await hub.heartbeat(now, ctx.db);
     await repo.pruneConnections(ctx.db, ago(now, CONNECTION_RETENTION_MS));
+    // A process judges presence once it has run for the grace: after a restart, the agents'
+    // sockets need that long to come back to it.
+    if (now.getTime() - startedAt < timings.presenceGraceMs) return [];
+    return settleAbsentAgents(now, ago(now, timings.presenceGraceMs));
   }
 
-  /** One pass: heartbeat, rings that timed out or lost their agent, new plans, new offers. */
+  /**
+   * One pass: the heartbeat (with absent agents set to Tech Issues), rings that timed out or
+   * lost their agent, new plans, new offers.
+   */
   async function tick(now = ctx.clock.now()) {
-    await heartbeatIfDue(now);
     const changed = new Set([
+      ...(await heartbeatIfDue(now)),
       ...(await repo.missExpiredRings(ctx.db, now)),
       ...(await repo.missAbandonedRings(ctx.db, now, ago(now, timings.disconnectGraceMs))),
     ]);
@@ -94,17 +131,19 @@ export function createCallEngine({ ctx, hub, random = Math.random, log }: CallEn
      * At start-up: rings whose deadline passed while no server ran end at their deadline.
      * With the embedded database this process is the only one, so the sockets of the
      * previous run are gone: every earlier connection is closed and every other ring is
-     * missed now. On PostgreSQL other processes may hold the agents' sockets, so the tick's
-     * usual grace rule decides.
+     * missed now, and every call in progress ends now with its duration so far. On
+     * PostgreSQL other processes may hold the agents' sockets, so the tick's usual grace
+     * rules decide.
      */
     async recover({ soleProcess }: { soleProcess: boolean }) {
       const now = ctx.clock.now();
-      const missed = await repo.missExpiredRings(ctx.db, now);
+      const changed = await repo.missExpiredRings(ctx.db, now);
       if (soleProcess) {
         await repo.closeAllConnections(ctx.db);
-        missed.push(...(await repo.missAbandonedRings(ctx.db, now, now)));
+        changed.push(...(await repo.missAbandonedRings(ctx.db, now, now)));
+        changed.push(...(await settleAbsentAgents(now, later(now, 1), true)));
       }
-      await ctx.live.agentChangedIn(ctx.db, ...missed);
+      await ctx.live.agentChangedIn(ctx.db, ...changed);
     },
 
     /** Runs `tick` every tickMs (0: never); a slow tick is not overlapped. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AgentState } from '../../../shared/schemas/agent';
 import { buildApp } from '../../app';
-import { connectLive, signedInAgent } from '../../test/agent';
+import { callRowsOf, connectLive, connectionClosedOf, signedInAgent } from '../../test/agent';
 import { newAdmin } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 
@@ -14,6 +14,8 @@ const GRACE_MS = 10_000;
 t.clock.set('2026-03-02T19:00:00Z');
 
 const tick = () => t.app.callEngine.tick();
+const connectionClosed = (userId: string) => connectionClosedOf(t.db, userId);
+const callRows = (userId: string) => callRowsOf(t.db, userId);
 
 /** An agent who is connected and Available, with an offer ringing. */
 async function ringingAgent() {
@@ -24,28 +26,6 @@ async function ringingAgent() {
   await tick();
   const state = await live.waitFor((s) => s.call?.phase === 'ringing');
   return { ...agent, live, call: state.call! };
-}
-
-/** The server has recorded the agent's socket as closed. */
-function connectionClosed(userId: string) {
-  return vi.waitFor(async () => {
-    const open = await t.db
-      .selectFrom('live_connections')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('closed_at', 'is', null)
-      .execute();
-    expect(open).toHaveLength(0);
-  });
-}
-
-function callRows(userId: string) {
-  return t.db
-    .selectFrom('call_logs')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('time_received')
-    .execute();
 }
 
 describe('offers', () => {

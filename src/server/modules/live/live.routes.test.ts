@@ -187,3 +187,27 @@ describe(`at most ${SOCKETS_PER_USER} live sockets per user on a process`, () =>
     for (const tab of tabs) await closeAndWait(tab);
   });
 });
+
+describe('a socket the server closes', () => {
+  it('is recorded closed once the browser answers the close', async () => {
+    const agent = await signedInAgent(t, t.app);
+    const live = openLive({ cookie: agent.cookie, origin: ownOrigin });
+    await live.first;
+    await agent.signOut();
+    t.clock.advance(t.config.callEngine.heartbeatMs);
+    await t.app.callEngine.tick();
+    expect(await live.closed).toEqual({
+      code: liveCloseCodes.notSignedIn,
+      reason: liveCloseReasons.notSignedIn,
+    });
+    await vi.waitFor(async () => {
+      const open = await t.db
+        .selectFrom('live_connections')
+        .select('id')
+        .where('user_id', '=', agent.agent.id)
+        .where('closed_at', 'is', null)
+        .execute();
+      expect(open).toEqual([]);
+    });
+  });
+});

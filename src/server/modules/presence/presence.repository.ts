@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AgentStatus } from '../../../shared/statuses';
+import type { AgentStatus, StatusSetBy } from '../../../shared/statuses';
 import type { Db } from '../../platform/database';
 
 /**
@@ -14,17 +14,20 @@ export async function lockAgent(db: Db, userId: string) {
   const result = await sql<{
     interval_id: string | null;
     status: AgentStatus | null;
+    set_by: StatusSetBy | null;
     call_id: string | null;
     call_status: string | null;
   }>`
-    SELECT i.id AS interval_id, i.status, c.id AS call_id, c.call_status
+    SELECT i.id AS interval_id, i.status, i.set_by, c.id AS call_id, c.call_status
     FROM (SELECT 1) AS one
     LEFT JOIN employee_status_log i ON i.user_id = ${userId} AND i.ended_at IS NULL
     LEFT JOIN call_logs c ON c.user_id = ${userId} AND c.ended_at IS NULL
   `.execute(db);
   const row = result.rows[0]!;
   return {
-    interval: row.interval_id ? { id: row.interval_id, status: row.status! } : undefined,
+    interval: row.interval_id
+      ? { id: row.interval_id, status: row.status!, setBy: row.set_by! }
+      : undefined,
     call: row.call_id ? { id: row.call_id, callStatus: row.call_status } : undefined,
   };
 }
@@ -42,10 +45,16 @@ export async function closeInterval(db: Db, id: string, at: Date) {
     .execute();
 }
 
-export async function openInterval(db: Db, userId: string, status: AgentStatus, at: Date) {
+export async function openInterval(
+  db: Db,
+  userId: string,
+  status: AgentStatus,
+  at: Date,
+  setBy: StatusSetBy,
+) {
   await db
     .insertInto('employee_status_log')
-    .values({ user_id: userId, status, started_at: at })
+    .values({ user_id: userId, status, started_at: at, set_by: setBy })
     .execute();
 }
 
@@ -70,6 +79,7 @@ export async function readAgentState(db: Db, userId: string, now: Date, timeZone
     day: string;
     day_ends_at: Date;
     status: AgentStatus | null;
+    set_by: StatusSetBy | null;
     since: Date | null;
     seconds: Partial<Record<AgentStatus, number>> | null;
     call_id: string | null;
@@ -81,7 +91,8 @@ export async function readAgentState(db: Db, userId: string, now: Date, timeZone
     ring_deadline: Date | null;
     notes: string | null;
   }>`
-    SELECT ${day} AS day, ${end} AS day_ends_at, open.status, open.started_at AS since,
+    SELECT ${day} AS day, ${end} AS day_ends_at, open.status, open.set_by,
+      open.started_at AS since,
       (SELECT json_object_agg(part.status, greatest(0, part.seconds)) FROM (
         SELECT log.status, floor(sum(extract(epoch from (
           least(coalesce(log.ended_at, ${now}::timestamptz), ${end})
@@ -104,6 +115,7 @@ export async function readAgentState(db: Db, userId: string, now: Date, timeZone
     day: row.day,
     dayEndsAt: row.day_ends_at,
     status: row.status,
+    setBy: row.set_by,
     since: row.since,
     seconds: row.seconds ?? {},
     call: row.call_id ? { ...row, id: row.call_id } : undefined,

@@ -1,6 +1,11 @@
 import type { SessionUser } from '../../../shared/schemas/auth';
 import type { AgentState } from '../../../shared/schemas/agent';
-import { type AgentStatus, INITIAL_STATUS } from '../../../shared/statuses';
+import {
+  type AgentStatus,
+  INITIAL_STATUS,
+  type StatusSetBy,
+  systemStatuses,
+} from '../../../shared/statuses';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { AppError } from '../../platform/errors';
@@ -28,6 +33,7 @@ export async function agentStateOf(ctx: AppContext, userId: string): Promise<Age
   const state = await repo.readAgentState(ctx.db, userId, now, ctx.config.callCentreTimeZone);
   return {
     status: state.status ?? INITIAL_STATUS,
+    setBy: state.setBy ?? 'agent',
     since: state.since?.toISOString() ?? null,
     serverNow: now.toISOString(),
     day: state.day,
@@ -41,7 +47,8 @@ export async function agentStateOf(ctx: AppContext, userId: string): Promise<Age
 /**
  * Closes the open interval `open` and opens the next (and today's session row). The caller
  * holds the agent's lock in a transaction (lockAgent, which read `open`). Returns false when
- * the status is already `status`.
+ * the status is already `status`, set by the same: an agent choosing Tech Issues after the
+ * system set it makes it their own.
  */
 export async function switchStatus(
   db: Db,
@@ -50,10 +57,13 @@ export async function switchStatus(
   status: AgentStatus,
   now: Date,
   timeZone: string,
+  /** On Call and After Call Work are the system's whatever this says. */
+  setBy: StatusSetBy = 'agent',
 ) {
-  if ((open?.status ?? null) === status) return false;
+  const by = systemStatuses.includes(status) ? 'system' : setBy;
+  if (open?.status === status && open.setBy === by) return false;
   if (open) await repo.closeInterval(db, open.id, now);
-  await repo.openInterval(db, userId, status, now);
+  await repo.openInterval(db, userId, status, now, by);
   await repo.openSessionOfDay(db, userId, now, timeZone);
   return true;
 }

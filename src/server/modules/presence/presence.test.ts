@@ -16,6 +16,7 @@ describe('agent status', () => {
     const { state } = await signedInAgent();
     expect(await state()).toEqual({
       status: 'gone_home',
+      setBy: 'agent',
       since: null,
       serverNow: '2026-03-02T19:00:00.000Z',
       day: '2026-03-02',

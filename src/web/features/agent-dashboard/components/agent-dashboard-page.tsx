@@ -5,10 +5,15 @@ import { useSession } from '../../../lib/session';
 import { type AgentSnapshot, useAgentState } from '../api/get-agent-state';
 import { ActivityLog } from './activity-log';
 import { AgentIdentity } from './agent-identity';
+import { CallNoticeAlert } from './call-notice-alert';
 import { Dialer } from './dialer';
 import { InteractionsPanel } from './interactions-panel';
 import { StatusSelector } from './status-selector';
 import { ZoneClocks } from './zone-clocks';
+
+/** Why the system set Tech Issues (presence hygiene): the agent's every connection was gone. */
+export const PRESENCE_LOST_NOTICE =
+  'Your connection was lost while you were Available, so the system set Tech Issues and stopped offering you calls. Choose your status to continue.';
 
 /**
  * Spec §2 'Employee dashboard', the softphone: clocks, who and in which status, the
@@ -46,7 +51,7 @@ export function AgentDashboardPage() {
 
 function Softphone({ snapshot }: { snapshot: AgentSnapshot }) {
   const { data: user } = useSession();
-  const { status } = snapshot.state;
+  const { status, setBy } = snapshot.state;
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, xl: 5 }}>
@@ -54,6 +59,9 @@ function Softphone({ snapshot }: { snapshot: AgentSnapshot }) {
           <Paper withBorder radius="md" p="md">
             <Stack gap="sm">
               <AgentIdentity username={user?.username ?? ''} status={status} />
+              {status === 'tech_issues' && setBy === 'system' && (
+                <CallNoticeAlert notice={{ tone: 'info', message: PRESENCE_LOST_NOTICE }} />
+              )}
               <StatusSelector snapshot={snapshot} />
             </Stack>
           </Paper>

@@ -4,6 +4,7 @@ import { SERVER_NOW, activeCall, agentState, at } from '../../../test/agent-fixt
 import { advance, settle, useFakeClock } from '../../../test/fake-clock';
 import { errorResponse, jsonResponse } from '../../../test/fetch-mock';
 import { renderDashboard, sent } from '../test/render-dashboard';
+import { PRESENCE_LOST_NOTICE } from './agent-dashboard-page';
 
 const statusSelect = () => screen.getByRole('combobox', { name: 'Status' });
 
@@ -133,6 +134,27 @@ describe('the status selector', () => {
     await user.click(screen.getByRole('option', { name: /^Available/ }));
     await settle();
     expect(sent(requests, 'PUT', '/api/agent/status')).toEqual([]);
+  });
+
+  it('says why when the system set Tech Issues, until the agent chooses a status', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user, requests } = await renderDashboard(
+      agentState({ status: 'tech_issues', setBy: 'system', since: at(-30) }),
+      {
+        'PUT /api/agent/status': () =>
+          jsonResponse(agentState({ status: 'tech_issues', setBy: 'agent', since: SERVER_NOW })),
+      },
+    );
+    expect(screen.getByRole('alert').textContent).toBe(PRESENCE_LOST_NOTICE);
+
+    // Choosing Tech Issues itself makes it the agent's own.
+    await user.click(statusSelect());
+    await user.click(screen.getByRole('option', { name: /^Tech Issues/ }));
+    await settle();
+    expect(sent(requests, 'PUT', '/api/agent/status').map((r) => r.body)).toEqual([
+      { status: 'tech_issues' },
+    ]);
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it("shows the server's reason when it refuses", async () => {

@@ -29,7 +29,9 @@ export function StatusSelector({ snapshot }: { snapshot: AgentSnapshot }) {
   function choose(value: string) {
     combobox.closeDropdown();
     const status = selectableStatuses.find((selectable) => selectable === value);
-    if (!status || status === state.status || changeStatus.isPending) return;
+    // Tech Issues the system set becomes the agent's own when they pick it.
+    const unchanged = status === state.status && state.setBy === 'agent';
+    if (!status || unchanged || changeStatus.isPending) return;
     setFailure(null);
     const from = state.status;
     changeStatus.mutate(status, {

@@ -1,0 +1,159 @@
+import { expect, it } from 'vitest';
+import type { AgentState } from '../../../shared/schemas/agent';
+import { buildApp } from '../../app';
+import { callRowsOf, connectionClosedOf, signedInAgent } from '../../test/agent';
+import { createTestApp } from '../../test/test-app';
+import { findInvariantViolations } from '../invariants/invariants.repository';
+
+/**
+ * Presence hygiene (issue 10): an Available agent whose every live connection has been gone
+ * past the grace is set to Tech Issues by the system, and a call in progress whose agent is
+ * gone ends with its duration so far. The test app pins random() to 0.5: every offer comes
+ * 8,000 ms after the agent became eligible.
+ */
+const t = await createTestApp();
+t.clock.set('2026-03-02T19:00:00Z');
+const OFFER_DELAY_MS = 8000;
+const PRESENCE_GRACE_MS = t.config.callEngine.presenceGraceMs;
+const HEARTBEAT_MS = t.config.callEngine.heartbeatMs;
+
+const tick = () => t.app.callEngine.tick();
+const connectionClosed = (userId: string) => connectionClosedOf(t.db, userId);
+const callRows = (userId: string) => callRowsOf(t.db, userId);
+
+/** An agent who is connected and Available, with an offer ringing. */
+async function ringingAgent() {
+  const agent = await signedInAgent(t, t.app);
+  const live = await agent.connect();
+  await agent.setStatus('available');
+  t.clock.advance(OFFER_DELAY_MS);
+  await tick();
+  const state = await live.waitFor((s) => s.call?.phase === 'ringing');
+  return { ...agent, live, call: state.call! };
+}
+/** The agent's open status interval, as stored. */
+async function openInterval(userId: string) {
+  return t.db
+    .selectFrom('employee_status_log')
+    .select(['status', 'set_by', 'started_at'])
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirstOrThrow();
+}
+
+async function expectInvariantsHold() {
+  const now = t.clock.now();
+  expect(await findInvariantViolations(t.db, { now, ringGraceMs: 0 })).toEqual([]);
+}
+
+/** Connected and Available, then every connection gone (before any offer). */
+async function goneAvailableAgent() {
+  const agent = await signedInAgent(t, t.app);
+  const live = await agent.connect();
+  await agent.setStatus('available');
+  live.socket.terminate();
+  await connectionClosed(agent.agent.id);
+  return agent;
+}
+
+it('an Available agent gone past the grace → Tech Issues, set by the system; no offers', async () => {
+  expect(PRESENCE_GRACE_MS).toBe(120_000);
+  const { agent, connect, setStatus } = await goneAvailableAgent();
+  t.clock.advance(PRESENCE_GRACE_MS);
+  await tick();
+  expect(await openInterval(agent.id)).toMatchObject({ status: 'available', set_by: 'agent' });
+
+  t.clock.advance(HEARTBEAT_MS);
+  await tick();
+  expect(await openInterval(agent.id)).toEqual({
+    status: 'tech_issues',
+    set_by: 'system',
+    started_at: t.clock.now(),
+  });
+  await expectInvariantsHold();
+
+  // On return they see why (the state says the system set it) and get no offers.
+  const live = await connect();
+  await live.waitFor((s) => s.status === 'tech_issues' && s.setBy === 'system');
+  t.clock.advance(60_000);
+  await tick();
+  expect(await callRows(agent.id)).toHaveLength(0);
+
+  // Choosing Tech Issues makes it their own; choosing Available brings offers back.
+  const own = await setStatus('tech_issues');
+  expect(own.json<AgentState>()).toMatchObject({ status: 'tech_issues', setBy: 'agent' });
+  expect((await setStatus('tech_issues')).json<AgentState>().since).toBe(
+    own.json<AgentState>().since,
+  );
+  await setStatus('available');
+  t.clock.advance(OFFER_DELAY_MS);
+  await tick();
+  await live.waitFor((s) => s.call?.phase === 'ringing');
+});
+
+it('a reconnect within the grace keeps the agent Available', async () => {
+  const { agent, connect } = await goneAvailableAgent();
+  t.clock.advance(PRESENCE_GRACE_MS - 1000);
+  await connect();
+  t.clock.advance(PRESENCE_GRACE_MS);
+  await tick();
+  expect(await openInterval(agent.id)).toMatchObject({ status: 'available', set_by: 'agent' });
+});
+
+it('any other status is left alone', async () => {
+  const agent = await signedInAgent(t, t.app);
+  await agent.setStatus('lunch');
+  t.clock.advance(PRESENCE_GRACE_MS + HEARTBEAT_MS);
+  await tick();
+  expect(await openInterval(agent.agent.id)).toMatchObject({ status: 'lunch', set_by: 'agent' });
+});
+
+it('a process judges presence only once it has run for the grace', async () => {
+  const { agent } = await goneAvailableAgent();
+  t.clock.advance(PRESENCE_GRACE_MS + HEARTBEAT_MS);
+  const started = await buildApp(t.config, t.database, { clock: t.clock });
+  await started.ready();
+  await started.callEngine.tick();
+  expect(await openInterval(agent.id)).toMatchObject({ status: 'available' });
+  t.clock.advance(PRESENCE_GRACE_MS);
+  await started.callEngine.tick();
+  expect(await openInterval(agent.id)).toMatchObject({ status: 'tech_issues', set_by: 'system' });
+  await started.close();
+});
+
+it('a call in progress whose agent is gone past the grace ends, with its duration so far', async () => {
+  const { agent, as, call, live } = await ringingAgent();
+  await as('POST', `/api/agent/calls/${call.id}/answer`);
+  live.socket.terminate();
+  await connectionClosed(agent.id);
+  t.clock.advance(PRESENCE_GRACE_MS + HEARTBEAT_MS);
+  await tick();
+  expect((await callRows(agent.id))[0]).toMatchObject({
+    call_status: 'answered',
+    ended_at: t.clock.now(),
+    duration_seconds: (PRESENCE_GRACE_MS + HEARTBEAT_MS) / 1000,
+  });
+  expect(await openInterval(agent.id)).toMatchObject({ status: 'after_call', set_by: 'system' });
+  await expectInvariantsHold();
+});
+
+it('a restart ends every call in progress at the restart; statuses keep their start', async () => {
+  const { agent, as, call } = await ringingAgent();
+  await as('POST', `/api/agent/calls/${call.id}/answer`);
+  const onCall = await openInterval(agent.id);
+  const lunch = await signedInAgent(t, t.app);
+  await lunch.setStatus('lunch');
+  const atLunch = await openInterval(lunch.agent.id);
+  t.clock.advance(42_000);
+  const restarted = await buildApp(t.config, t.database, { clock: t.clock, soleProcess: true });
+  await restarted.ready();
+  expect((await callRows(agent.id))[0]).toMatchObject({
+    ended_at: t.clock.now(),
+    duration_seconds: 42,
+  });
+  expect(onCall.status).toBe('on_call');
+  expect(await openInterval(agent.id)).toMatchObject({ status: 'after_call', set_by: 'system' });
+  expect(await openInterval(lunch.agent.id)).toEqual(atLunch);
+  await expectInvariantsHold();
+  await restarted.close();
+});
