@@ -23,6 +23,14 @@ export interface LoadAgentOptions {
   paceMs: number;
   /** Give up waiting for an offer after this long (counted, then Available is set again). */
   offerTimeoutMs: number;
+  /** Lets an offer ring this long (random in the range) before answering or declining it. */
+  pickUpMs?: [number, number];
+  /** Each action the server acknowledged (2xx), with the state it answered (the fault tests). */
+  onAcknowledged?: (ack: { kind: ActionKind; path: string; state: AgentState }) => void;
+  /** Each state the live socket pushed. */
+  onLiveState?: (state: AgentState) => void;
+  /** The live socket closed (not by close()), with its code; it opens again a second later. */
+  onSocketClose?: (code: number) => void;
 }
 
 export class LoadAgent {
@@ -33,6 +41,10 @@ export class LoadAgent {
   private offerWaiter: (() => void) | undefined;
   private lastStart = 0;
   stopped = false;
+  /** An action has been sent and not answered yet. */
+  inFlight = false;
+  /** An action failed: the agent's state is not known until it is fetched again. */
+  private isLost = false;
 
   constructor(private readonly options: LoadAgentOptions) {}
 
@@ -47,8 +59,9 @@ export class LoadAgent {
       this.options.baseUrl,
       this.options.user,
       (event, at) => this.onEvent(event, at),
-      () => {
+      (code) => {
         if (this.isClosing) return;
+        this.options.onSocketClose?.(code);
         this.options.recorder.socketDrops++;
         setTimeout(() => {
           if (!this.isClosing) void this.connect().catch(() => undefined);
@@ -65,6 +78,7 @@ export class LoadAgent {
 
   private onEvent(event: LiveEvent, at: number) {
     if (event.type !== 'agent.state') return;
+    this.options.onLiveState?.(event.state);
     this.noteState(event.state, at);
   }
 
@@ -93,17 +107,23 @@ export class LoadAgent {
     await this.pace();
     const { baseUrl, user, recorder } = this.options;
     this.lastStart = performance.now();
+    this.inFlight = true;
     try {
       const answer = await request(baseUrl, method, path, user.cookie, body);
       if (answer.status >= 200 && answer.status < 300) {
         recorder.record(kind, answer.sentAt, answer.doneAt);
         const state = stateOf(answer);
+        this.options.onAcknowledged?.({ kind, path, state });
         this.noteState(state, answer.doneAt);
         return state;
       }
       recorder.error(kind, answer.status, answer.body, answer.doneAt);
+      this.isLost = true;
     } catch (error) {
       recorder.error(kind, 0, String(error), performance.now());
+      this.isLost = true;
+    } finally {
+      this.inFlight = false;
     }
     return undefined;
   }
@@ -140,6 +160,7 @@ export class LoadAgent {
     const { random } = this.options;
     await this.setStatus('available');
     while (!this.stopped) {
+      if (this.isLost) await this.resync();
       const callId = await this.waitForOffer();
       if (this.stopped) break;
       if (!callId) {
@@ -147,6 +168,8 @@ export class LoadAgent {
         await this.setStatus('available');
         continue;
       }
+      const { pickUpMs } = this.options;
+      if (pickUpMs) await sleep(between(random, pickUpMs[0], pickUpMs[1]));
       if (random() < 0.2) {
         await this.act('decline', 'POST', `/api/agent/calls/${callId}/decline`);
         continue; // still Available: the next offer comes
@@ -173,6 +196,27 @@ export class LoadAgent {
     }
     // Off the floor: no more offers to an agent that has stopped.
     await this.options.recorder.quiet(() => this.leaveAvailable());
+  }
+
+  /**
+   * After a failed action, as the softphone does: fetch the state, and end a call still in
+   * progress (its end may be what failed), then go on from Available.
+   */
+  private async resync() {
+    this.isLost = false;
+    const { baseUrl, user } = this.options;
+    try {
+      const answer = await request(baseUrl, 'GET', '/api/agent/state', user.cookie);
+      if (answer.status !== 200) return;
+      const call = stateOf(answer).call;
+      if (call?.phase === 'active')
+        await this.act('end', 'POST', `/api/agent/calls/${call.id}/end`);
+    } catch {
+      // Still unreachable: the next action finds out again.
+      this.isLost = true;
+      return;
+    }
+    await this.setStatus('available');
   }
 
   private async leaveAvailable() {

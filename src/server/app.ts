@@ -91,10 +91,12 @@ export async function buildApp(
   });
   app.decorate('routeList', routes);
 
+  // This run of the server: its name (which a restart keeps) and a new id every start.
+  const instanceName = config.instanceName ?? randomUUID();
   const hub = createLiveHub({
     db,
     listen: database.listen,
-    instanceId: randomUUID(),
+    instanceId: `${instanceName}#${randomUUID()}`,
     stateOf: (userId) => agentStateOf(ctx, userId),
     floorOf: (scope, ids) => floorAgentsOf(ctx, scope, ids),
     scopesOf: (userIds) => floorScopesOf(ctx, userIds),
@@ -112,6 +114,7 @@ export async function buildApp(
   const callEngine = createCallEngine({
     ctx: { ...ctx, db: database.engineDb },
     hub,
+    instanceName,
     random: options.random,
     log: app.log,
   });

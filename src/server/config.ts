@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,7 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    INSTANCE_NAME: z.string().trim().min(1).max(200).optional(),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
@@ -69,6 +71,12 @@ const envSchema = z
 
 export interface Config {
   port: number;
+  /**
+   * Who this server is across restarts (default host:port): a process started under the name
+   * of one whose heartbeat is still fresh knows that one is dead, its own earlier run.
+   * Undefined: a new name every start (no restart is recognised).
+   */
+  instanceName: string | undefined;
   host: string;
   dataDir: string;
   /** Absent: the embedded PGlite under dataDir. */
@@ -207,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
+    instanceName: e.INSTANCE_NAME ?? `${hostname()}:${e.PORT}`,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
@@ -245,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
+    instanceName: undefined,
     host: '127.0.0.1',
     dataDir: '',
     databaseUrl: undefined,

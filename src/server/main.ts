@@ -3,6 +3,9 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './platform/data-dir-lock';
 import { openConfiguredDatabase } from './platform/database';
 
+/** A shutdown still running after this long exits 1 rather than hang (orchestrators wait 10 s). */
+const SHUTDOWN_DEADLINE_MS = 9000;
+
 /** Reads config, opens and migrates the database, listens, and shuts down cleanly. */
 async function main() {
   const config = loadConfig();
@@ -16,6 +19,12 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error(`shutdown did not finish within ${SHUTDOWN_DEADLINE_MS} ms: exiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    // Stops accepting, answers the requests in flight (503 to new ones on open connections),
+    // closes the live sockets with 1012 and stops the engine; then the database.
     await app.close();
     await database.close();
     process.exit(0);

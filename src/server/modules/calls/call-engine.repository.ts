@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/database';
-import { INSTANCE_KEY_PREFIX, connectionLastSeen, instanceBeat } from '../live/connection-liveness';
+import {
+  INSTANCE_KEY_PREFIX,
+  connectionLastSeen,
+  instanceBeat,
+  instanceKey,
+} from '../live/connection-liveness';
 
 /**
  * Agents who may be offered a call now: status available, no open call, and at least one
@@ -136,6 +141,21 @@ export async function missAbandonedRings(db: Db, now: Date, goneSince: Date) {
     RETURNING user_id
   `.execute(db);
   return result.rows.map((row) => row.user_id);
+}
+
+/**
+ * Whether a server process other than the earlier runs named `instanceName` has beaten its
+ * heartbeat since `since` (called before this run's first beat).
+ */
+export async function anyOtherProcessAlive(db: Db, since: Date, instanceName: string) {
+  const earlierRuns = `${instanceKey(instanceName)}#`;
+  const result = await sql<{ alive: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM app_settings
+      WHERE key LIKE ${`${INSTANCE_KEY_PREFIX}%`} AND ${instanceBeat} >= ${since}
+        AND left(key, length(${earlierRuns})) <> ${earlierRuns}
+    ) AS alive`.execute(db);
+  return result.rows[0]!.alive;
 }
 
 /**

@@ -12,6 +12,8 @@ const CONNECTION_RETENTION_MS = 60 * 60_000;
 interface CallEngineOptions {
   ctx: AppContext;
   hub: Pick<LiveHub, 'heartbeat'>;
+  /** This server's name across restarts: earlier runs under it are dead (see recover). */
+  instanceName: string;
   /** [0, 1): the offer delays and the callers' numbers. */
   random?: () => number;
   log: { error(details: object, message: string): void };
@@ -23,7 +25,13 @@ interface CallEngineOptions {
  * on it, claims are exclusive (FOR UPDATE SKIP LOCKED or a conditional UPDATE), and a
  * process that dies leaves nothing another cannot finish.
  */
-export function createCallEngine({ ctx, hub, random = Math.random, log }: CallEngineOptions) {
+export function createCallEngine({
+  ctx,
+  hub,
+  instanceName,
+  random = Math.random,
+  log,
+}: CallEngineOptions) {
   const timings = ctx.config.callEngine;
   const startedAt = ctx.clock.now().getTime();
   let lastHeartbeat = Number.NEGATIVE_INFINITY;
@@ -129,18 +137,27 @@ export function createCallEngine({ ctx, hub, random = Math.random, log }: CallEn
 
     /**
      * At start-up: rings whose deadline passed while no server ran end at their deadline.
-     * With the embedded database this process is the only one, so the sockets of the
-     * previous run are gone: every earlier connection is closed and every other ring is
-     * missed now, and every call in progress ends now with its duration so far. On
-     * PostgreSQL other processes may hold the agents' sockets, so the tick's usual grace
-     * rules decide.
+     * When no other process is alive (the embedded database always; on PostgreSQL, no
+     * heartbeat within the disconnect grace but those of earlier runs under this server's
+     * name, which a kill -9 leaves fresh) the agents' sockets died with the previous run:
+     * every other ring is missed now and every call in progress ends now, with its duration
+     * so far (After Call Work). With the embedded database every earlier connection row goes
+     * too. Otherwise other processes may hold the agents' sockets, and the tick's grace rules
+     * decide.
      */
     async recover({ soleProcess }: { soleProcess: boolean }) {
       const now = ctx.clock.now();
       const changed = await repo.missExpiredRings(ctx.db, now);
-      if (soleProcess) {
-        await repo.closeAllConnections(ctx.db);
-        changed.push(...(await repo.missAbandonedRings(ctx.db, now, now)));
+      if (soleProcess) await repo.closeAllConnections(ctx.db);
+      const alone =
+        soleProcess ||
+        !(await repo.anyOtherProcessAlive(
+          ctx.db,
+          ago(now, timings.disconnectGraceMs),
+          instanceName,
+        ));
+      if (alone) {
+        changed.push(...(await repo.missAbandonedRings(ctx.db, now, later(now, 1))));
         changed.push(...(await settleAbsentAgents(now, later(now, 1), true)));
       }
       await ctx.live.agentChangedIn(ctx.db, ...changed);

@@ -25,6 +25,7 @@ const callRows = (userId: string) => callRowsOf(t.db, userId);
 async function ringingAgent() {
   const agent = await signedInAgent(t, t.app);
   const live = await agent.connect();
+  await live.waitFor(() => true); // (sent once the connection is recorded)
   await agent.setStatus('available');
   t.clock.advance(OFFER_DELAY_MS);
   await tick();
@@ -156,4 +157,59 @@ it('a restart ends every call in progress at the restart; statuses keep their st
   expect(await openInterval(lunch.agent.id)).toEqual(atLunch);
   await expectInvariantsHold();
   await restarted.close();
+});
+
+it('a restart with no other process alive ends calls in progress at once; with one, the grace decides', async () => {
+  const { agent, as, call } = await ringingAgent();
+  await as('POST', `/api/agent/calls/${call.id}/answer`);
+  const answeredAt = t.clock.now().getTime();
+
+  // This test's app beat its heartbeat at the last tick: a second process leaves the call be.
+  t.clock.advance(5000);
+  const second = await buildApp(t.config, t.database, { clock: t.clock });
+  await second.ready();
+  expect((await callRows(agent.id))[0]).toMatchObject({ ended_at: null });
+  await second.close();
+
+  // No heartbeat within the disconnect grace: every process is gone, the call ends now.
+  t.clock.advance(t.config.callEngine.disconnectGraceMs);
+  const restarted = await buildApp(t.config, t.database, { clock: t.clock });
+  await restarted.ready();
+  expect((await callRows(agent.id))[0]).toMatchObject({
+    ended_at: t.clock.now(),
+    duration_seconds: (t.clock.now().getTime() - answeredAt) / 1000,
+  });
+  expect(await openInterval(agent.id)).toMatchObject({ status: 'after_call', set_by: 'system' });
+  await expectInvariantsHold();
+  await restarted.close();
+});
+
+it('a restart under the same name ends calls in progress at once, its earlier run’s heartbeat fresh', async () => {
+  // Nothing else alive: this file's app last beat longer ago than the disconnect grace.
+  t.clock.advance(t.config.callEngine.disconnectGraceMs + 1);
+  const config = { ...t.config, instanceName: 'host-a:3000' };
+  const crashed = await buildApp(config, t.database, { clock: t.clock, random: () => 0.5 });
+  await crashed.ready();
+  const agent = await signedInAgent(t, crashed);
+  const live = await agent.connect();
+  // Its first state is sent once the connection is recorded: the engine sees it from then.
+  await live.waitFor(() => true);
+  await agent.setStatus('available');
+  t.clock.advance(OFFER_DELAY_MS);
+  await crashed.callEngine.tick();
+  const ringing = (await live.waitFor((s) => s.call?.phase === 'ringing')).call!;
+  await agent.as('POST', `/api/agent/calls/${ringing.id}/answer`);
+
+  // `crashed` is never closed before its successor starts, as after a kill -9: its heartbeat
+  // is 2 s old. Another name would have to wait for the grace; the same name knows.
+  t.clock.advance(2000);
+  const restarted = await buildApp(config, t.database, { clock: t.clock });
+  await restarted.ready();
+  expect((await callRows(agent.agent.id))[0]).toMatchObject({
+    ended_at: t.clock.now(),
+    duration_seconds: 2,
+  });
+  expect(await openInterval(agent.agent.id)).toMatchObject({ status: 'after_call' });
+  await restarted.close();
+  await crashed.close();
 });

@@ -1,0 +1,98 @@
+import { readdirSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type DatabaseKind,
+  ENGINE,
+  type FaultReport,
+  Floor,
+  invariantProblems,
+  missingAcks,
+  rssOf,
+} from './harness';
+
+/** Each agent acts every 2 s (± 25 %): a busy floor, well inside what the server sustains. */
+const PACE_MS = 2000;
+const SAMPLES = 12;
+
+/** Open file descriptors of a process (sockets, files, the database's connections). */
+function openHandles(pid: number) {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Soak (issue 10): agents cycling for `minutes` against one server. Memory must stay flat
+ * (RSS at start, middle and end, after a warm-up), open handles must not grow, no request may
+ * fail, every acknowledged write must be there and the invariants must hold.
+ */
+export async function soak(options: {
+  kind: DatabaseKind;
+  agents: number;
+  minutes: number;
+  log: (message: string) => void;
+}): Promise<FaultReport> {
+  const { kind, log } = options;
+  const problems: string[] = [];
+  const floor = await Floor.open({ kind, agents: options.agents, log });
+  try {
+    const server = await floor.startServer('server');
+    await floor.startAgents({ paceMs: PACE_MS, seed: 21 });
+    const totalMs = options.minutes * 60_000;
+    const samples: { at: number; rssMB: number; handles: number }[] = [];
+    for (let i = 0; i <= SAMPLES; i++) {
+      if (i > 0) await sleep(totalMs / SAMPLES);
+      samples.push({
+        at: Math.round((i * totalMs) / SAMPLES / 1000),
+        rssMB: Math.round(rssOf(server.pid) ?? Number.NaN),
+        handles: openHandles(server.pid),
+      });
+      log(
+        `${samples.at(-1)!.at} s: RSS ${samples.at(-1)!.rssMB} MB, ${samples.at(-1)!.handles} handles, ${floor.acks.length} actions, ${floor.recorder.errors.length} errors`,
+      );
+    }
+    await floor.stopAgents();
+    await floor.closeAgents();
+    const exitCode = await server.terminate();
+    if (exitCode !== 0) problems.push(`the server exited with ${exitCode}`);
+
+    // The first sample is taken before the first minutes' caches and pools have filled.
+    const start = samples[1]!;
+    const middle = samples[Math.floor(SAMPLES / 2)]!;
+    const end = samples.at(-1)!;
+    if (end.rssMB > start.rssMB * 1.25 + 20) {
+      problems.push(`RSS grew from ${start.rssMB} MB to ${end.rssMB} MB`);
+    }
+    if (end.handles > start.handles + 20) {
+      problems.push(`open handles grew from ${start.handles} to ${end.handles}`);
+    }
+    const errors = floor.recorder.errors;
+    if (errors.length > 0) {
+      problems.push(`${errors.length} failed requests, e.g. ${JSON.stringify(errors[0])}`);
+    }
+    const { missing, invariants } = await floor.withDatabase(async (handle) => ({
+      missing: await missingAcks(handle, floor.acks),
+      invariants: await invariantProblems(handle, ENGINE.ringMs),
+    }));
+    if (missing.length > 0) problems.push(`${missing.length} acknowledged writes missing`);
+    problems.push(...invariants);
+    return {
+      name: `soak (${kind})`,
+      figures: {
+        agents: options.agents,
+        minutes: options.minutes,
+        'actions acknowledged': floor.acks.length,
+        'failed requests': errors.length,
+        'live sockets dropped': floor.recorder.socketDrops,
+        'RSS at start / middle / end (MB)': `${start.rssMB} / ${middle.rssMB} / ${end.rssMB}`,
+        'open handles at start / middle / end': `${start.handles} / ${middle.handles} / ${end.handles}`,
+        'acknowledged writes missing': missing.length,
+      },
+      problems,
+    };
+  } finally {
+    await floor.dispose();
+  }
+}
