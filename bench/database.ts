@@ -34,13 +34,18 @@ export async function openScratchDatabase(
   }
 
   const name = `switchboard_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const drop = async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+  // A client for each statement, not one held open: the fault tests stop the server meanwhile.
+  const asAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
   };
+  await asAdmin(`CREATE DATABASE ${name}`);
+  const drop = () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
   try {

@@ -88,10 +88,14 @@ export class Floor {
     kind: DatabaseKind;
     agents: number;
     log: (message: string) => void;
+    /** PostgreSQL: the server to make the scratch database on (default DATABASE_URL's). */
+    databaseUrl?: string;
   }): Promise<Floor> {
     const dir = mkdtempSync(path.join(tmpdir(), `switchboard-faults-${options.kind}-`));
     const url =
-      options.kind === 'postgres' ? (process.env.DATABASE_URL ?? ROOT_DATABASE_URL) : undefined;
+      options.kind === 'postgres'
+        ? (options.databaseUrl ?? process.env.DATABASE_URL ?? ROOT_DATABASE_URL)
+        : undefined;
     const database = await openScratchDatabase(url, dir);
     const secret = newSessionSecret();
     const staff = await createFloorStaff(database.handle.db, {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { stopAllProcesses } from '../bench/process';
 import { crashRestart } from './crash-restart';
+import { databaseOutage } from './db-outage';
 import { gracefulShutdown } from './graceful-shutdown';
 import type { DatabaseKind, FaultReport } from './harness';
 import { soak } from './soak';
@@ -14,6 +15,7 @@ import { twoProcesses } from './two-processes';
  *   crash-restart      kill -9 under load, start again: nothing acknowledged lost
  *   graceful-shutdown  SIGTERM under load: in-flight answered, sockets told, exit 0 in 10 s
  *   two-processes      two servers behind a balancer, one killed mid-ring (PostgreSQL only)
+ *   db-outage          a private PostgreSQL cluster stopped for 10 s under load: 503s, recovery
  *   soak               agents for --minutes (default 30): memory and handles flat, no error
  *   all                each of the above
  * PostgreSQL is DATABASE_URL's server (default the machine's, 127.0.0.1:5432), in a scratch
@@ -37,6 +39,7 @@ const SCENARIOS: Record<
   'crash-restart': { run: crashRestart, agents: { full: 200, short: 40 } },
   'graceful-shutdown': { run: gracefulShutdown, agents: { full: 200, short: 40 } },
   'two-processes': { run: twoProcesses, agents: { full: 200, short: 40 } },
+  'db-outage': { run: databaseOutage, agents: { full: 200, short: 40 } },
   soak: { run: soak, agents: { full: 500, short: 60 } },
 };
 

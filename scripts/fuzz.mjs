@@ -24,7 +24,8 @@ if (values.seed !== undefined && !Number.isInteger(Number(values.seed))) {
 }
 
 const args = ['vitest', 'run', '--project', 'server', 'src/server/fuzz.test.ts'];
-if (values.route) args.push('-t', values.route);
+// vitest's -t is a pattern: the route's text is matched as written.
+if (values.route) args.push('-t', values.route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 const result = spawnSync('npx', args, {
   cwd: path.resolve(import.meta.dirname, '..'),
   stdio: 'inherit',

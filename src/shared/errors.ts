@@ -16,6 +16,10 @@ export const errorCatalogue = {
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Please try again later.' },
   INTERNAL: { status: 500, message: signInMessages.unexpected },
   UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable' },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    message: 'The database cannot be reached right now. Please try again in a moment.',
+  },
 
   INVALID_CREDENTIALS: { status: 401, message: signInMessages.invalidCredentials },
   SIGN_IN_ERROR: { status: 500, message: signInMessages.queryError },

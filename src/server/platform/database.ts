@@ -51,6 +51,9 @@ export interface OpenDatabaseOptions {
   onIdleConnectionError?: (error: Error) => void;
 }
 
+/** How long a request waits for a new connection to the database server before it fails. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const url = options.url;
@@ -58,6 +61,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       const pool = new pg.Pool({
         connectionString: url,
         max,
+        // A database that does not answer fails the request (503) instead of holding it.
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
         types: {
           getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
             oid === DATE_OID
@@ -193,6 +198,39 @@ export function uniqueViolation(error: unknown): { constraint: string | undefine
     return { constraint };
   }
   return undefined;
+}
+
+/** Network failures on the way to the database server (Node's error codes). */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** PostgreSQL shutting down, starting up or out of connections (SQLSTATE; class 08 too). */
+const REFUSING = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What `pg` says when the connection drops or never comes (no code of its own). */
+const DROPPED = /Connection terminated|timeout exceeded when trying to connect|not queryable/i;
+
+/**
+ * True when `error` (or an error it was caused by) means the database cannot be reached right
+ * now — stopped, restarting, network down — rather than that the query was wrong: the request
+ * may succeed later (503), and nothing about it is the client's fault.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let at = error, depth = 0; at && depth < 5; depth++) {
+    if (typeof at !== 'object') return false;
+    const { code, message, cause } = at as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE.has(code) || REFUSING.has(code))) return true;
+    if (typeof code === 'string' && code.startsWith('08') && code.length === 5) return true;
+    if (typeof message === 'string' && DROPPED.test(message)) return true;
+    at = cause;
+  }
+  return false;
 }
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createAdmin } from '../modules/admins/admins.service';
 import { newAdmin, newTeam } from '../test/factories';
 import { createTestApp } from '../test/test-app';
+import { databaseUnavailable, openDatabase } from './database';
 import { AppError, registerErrorHandling, toConflict } from './errors';
 
 const t = await createTestApp();
@@ -75,6 +76,43 @@ describe('error bodies', () => {
     });
     expect(response.body).not.toMatch(/no_such_table|stack|at /);
     await app.close();
+  });
+
+  it('answers 503 with a clear message, at once, when the database cannot be reached', async () => {
+    // Nothing listens on port 1: the connection is refused, as when PostgreSQL is stopped.
+    const down = await openDatabase({ url: 'postgres://postgres@127.0.0.1:1/switchboard' });
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get('/read', async () => {
+      await sql`SELECT 1`.execute(down.db);
+    });
+    const started = performance.now();
+    const response = await app.inject({ method: 'GET', url: '/read' });
+    expect(performance.now() - started).toBeLessThan(4000);
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({
+      error: {
+        code: 'DATABASE_UNAVAILABLE',
+        message: 'The database cannot be reached right now. Please try again in a moment.',
+        retryAfterSeconds: 5,
+      },
+    });
+    await app.close();
+    await down.close();
+  });
+
+  it('tells an unreachable database from a failed query', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    expect(databaseUnavailable(refused)).toBe(true);
+    expect(databaseUnavailable(new Error('wrapped', { cause: refused }))).toBe(true);
+    expect(databaseUnavailable(Object.assign(new Error('shutdown'), { code: '57P01' }))).toBe(true);
+    expect(databaseUnavailable(Object.assign(new Error('lost'), { code: '08006' }))).toBe(true);
+    expect(databaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(databaseUnavailable(Object.assign(new Error('syntax'), { code: '42601' }))).toBe(false);
+    expect(databaseUnavailable(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
   });
 
   it('gives AppErrors their status, code and retry hint', async () => {

@@ -2,7 +2,10 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorBody, type ErrorCode, errorCatalogue } from '../../shared/errors';
 import { describeIssue } from '../../shared/schemas/errors';
-import { uniqueViolation } from './database';
+import { databaseUnavailable, uniqueViolation } from './database';
+
+/** A client told the database is unreachable tries again after this long. */
+const DATABASE_RETRY_SECONDS = 5;
 
 /** A failure the client should hear about: a stable code, the spec's message. */
 export class AppError extends Error {
@@ -89,6 +92,19 @@ export function registerErrorHandling(app: FastifyInstance) {
             ? 'PAYLOAD_TOO_LARGE'
             : 'BAD_REQUEST';
       return reply.status(status).send(errorBody(code, error.message));
+    }
+
+    if (databaseUnavailable(error)) {
+      // Fails fast and says so; the pool reconnects by itself once the database is back.
+      request.log.warn({ err: error }, 'request failed: the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_SECONDS))
+        .send(
+          errorBody('DATABASE_UNAVAILABLE', errorCatalogue.DATABASE_UNAVAILABLE.message, {
+            retryAfterSeconds: DATABASE_RETRY_SECONDS,
+          }),
+        );
     }
 
     request.log.error({ err: error }, 'request failed');

@@ -143,19 +143,24 @@ export async function missAbandonedRings(db: Db, now: Date, goneSince: Date) {
   return result.rows.map((row) => row.user_id);
 }
 
-/**
- * Whether a server process other than the earlier runs named `instanceName` has beaten its
- * heartbeat since `since` (called before this run's first beat).
- */
-export async function anyOtherProcessAlive(db: Db, since: Date, instanceName: string) {
-  const earlierRuns = `${instanceKey(instanceName)}#`;
+/** Whether some server process has beaten its heartbeat since `since`. */
+export async function anyProcessAlive(db: Db, since: Date) {
   const result = await sql<{ alive: boolean }>`
     SELECT EXISTS (
-      SELECT 1 FROM app_settings
-      WHERE key LIKE ${`${INSTANCE_KEY_PREFIX}%`} AND ${instanceBeat} >= ${since}
-        AND left(key, length(${earlierRuns})) <> ${earlierRuns}
+      SELECT 1 FROM app_settings WHERE key LIKE ${`${INSTANCE_KEY_PREFIX}%`} AND ${instanceBeat} >= ${since}
     ) AS alive`.execute(db);
   return result.rows[0]!.alive;
+}
+
+/**
+ * The heartbeat rows of earlier runs under `instanceName` go: they are dead, and their
+ * connections now count as seen when they opened, long gone.
+ */
+export async function forgetEarlierRuns(db: Db, instanceName: string) {
+  const earlierRuns = `${instanceKey(instanceName)}#`;
+  await sql`DELETE FROM app_settings WHERE left(key, length(${earlierRuns})) = ${earlierRuns}`.execute(
+    db,
+  );
 }
 
 /**

@@ -16,7 +16,10 @@ interface CallEngineOptions {
   instanceName: string;
   /** [0, 1): the offer delays and the callers' numbers. */
   random?: () => number;
-  log: { error(details: object, message: string): void };
+  log: {
+    error(details: object, message: string): void;
+    info(details: object, message: string): void;
+  };
 }
 
 /**
@@ -149,27 +152,34 @@ export function createCallEngine({
       const now = ctx.clock.now();
       const changed = await repo.missExpiredRings(ctx.db, now);
       if (soleProcess) await repo.closeAllConnections(ctx.db);
-      const alone =
-        soleProcess ||
-        !(await repo.anyOtherProcessAlive(
-          ctx.db,
-          ago(now, timings.disconnectGraceMs),
-          instanceName,
-        ));
-      if (alone) {
+      // A kill -9 leaves an earlier run's heartbeat fresh for a while: under this name, it is dead.
+      await repo.forgetEarlierRuns(ctx.db, instanceName);
+      const since = ago(now, timings.disconnectGraceMs);
+      if (soleProcess || !(await repo.anyProcessAlive(ctx.db, since))) {
         changed.push(...(await repo.missAbandonedRings(ctx.db, now, later(now, 1))));
         changed.push(...(await settleAbsentAgents(now, later(now, 1), true)));
       }
       await ctx.live.agentChangedIn(ctx.db, ...changed);
     },
 
-    /** Runs `tick` every tickMs (0: never); a slow tick is not overlapped. */
+    /**
+     * Runs `tick` every tickMs (0: never); a slow tick is not overlapped. Failing ticks (the
+     * database away) are logged once, and their end once, not four times a second.
+     */
     start() {
       if (timings.tickMs === 0) return;
+      let failing = false;
       timer = setInterval(() => {
         if (ticking) return;
         ticking = tick()
-          .catch((error: unknown) => log.error({ err: error }, 'call engine: tick failed'))
+          .then(() => {
+            if (failing) log.info({}, 'call engine: ticking again');
+            failing = false;
+          })
+          .catch((error: unknown) => {
+            if (!failing) log.error({ err: error }, 'call engine: tick failed (retrying)');
+            failing = true;
+          })
           .finally(() => {
             ticking = undefined;
           });
