@@ -89,7 +89,7 @@ export async function crashRestart(options: {
     await floor.startAgents({ paceMs: 500, seed: 8 });
     await sleep(Math.min(loadMs, 10_000));
     await floor.stopAgents();
-    const errorsAfter = floor.recorder.errors.slice(errorsBefore);
+    const errorsAfter = floor.failures(errorsBefore);
     if (errorsAfter.length > 0) {
       problems.push(
         `${errorsAfter.length} errors after the restart, e.g. ${JSON.stringify(errorsAfter[0])}`,

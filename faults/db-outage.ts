@@ -174,11 +174,10 @@ export async function databaseOutage(options: {
       problems.push(`${pushes.behind} agents got no live push after the outage`);
     const errorsAfterBack = floor.recorder.errors.length;
     await sleep(5000);
-    const lateErrors = floor.recorder.errors.length - errorsAfterBack;
+    const late = floor.failures(errorsAfterBack);
+    const lateErrors = late.length;
     if (lateErrors > 0)
-      problems.push(
-        `${lateErrors} errors after recovery, e.g. ${JSON.stringify(floor.recorder.errors.at(-1))}`,
-      );
+      problems.push(`${lateErrors} errors after recovery, e.g. ${JSON.stringify(late[0])}`);
     const alive = server.process.child.exitCode === null;
     if (!alive) problems.push('the server process exited during the outage');
     await floor.stopAgents();

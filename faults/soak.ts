@@ -50,7 +50,7 @@ export async function soak(options: {
         handles: openHandles(server.pid),
       });
       log(
-        `${samples.at(-1)!.at} s: RSS ${samples.at(-1)!.rssMB} MB, ${samples.at(-1)!.handles} handles, ${floor.acks.length} actions, ${floor.recorder.errors.length} errors`,
+        `${samples.at(-1)!.at} s: RSS ${samples.at(-1)!.rssMB} MB, ${samples.at(-1)!.handles} handles, ${floor.acks.length} actions, ${floor.failures().length} errors`,
       );
     }
     await floor.stopAgents();
@@ -68,7 +68,7 @@ export async function soak(options: {
     if (end.handles > start.handles + 20) {
       problems.push(`open handles grew from ${start.handles} to ${end.handles}`);
     }
-    const errors = floor.recorder.errors;
+    const errors = floor.failures();
     if (errors.length > 0) {
       problems.push(`${errors.length} failed requests, e.g. ${JSON.stringify(errors[0])}`);
     }

@@ -130,7 +130,7 @@ export async function missExpiredRings(db: Db, now: Date) {
 /** Rings whose agent has had no live connection since `goneSince` → missed. */
 export async function missAbandonedRings(db: Db, now: Date, goneSince: Date) {
   const result = await sql<{ user_id: string }>`
-    UPDATE call_logs SET call_status = 'missed', ended_at = ${now}
+    UPDATE call_logs SET call_status = 'missed', ended_at = greatest(${now}::timestamptz, time_received)
     WHERE call_status IS NULL AND id IN (
       SELECT c.id FROM call_logs c
       WHERE c.call_status IS NULL

@@ -95,11 +95,13 @@ export function createCallEngine({
         const { interval } = await lockAgent(trx, userId);
         const [absent] = await repo.absentAgents(trx, goneSince, { userIds: [userId], callsOnly });
         if (!absent) return false;
+        // The time under the lock, later than any change that held it before (see changeStatus).
+        const at = new Date(Math.max(now.getTime(), ctx.clock.now().getTime()));
         if (!absent.call_id) {
-          return switchStatus(trx, userId, interval, 'tech_issues', now, zone, 'system');
+          return switchStatus(trx, userId, interval, 'tech_issues', at, zone, 'system');
         }
-        await endActive(trx, userId, absent.call_id, now);
-        return switchStatus(trx, userId, interval, 'after_call', now, zone);
+        await endActive(trx, userId, absent.call_id, at);
+        return switchStatus(trx, userId, interval, 'after_call', at, zone);
       });
       if (changed) settled.push(userId);
     }

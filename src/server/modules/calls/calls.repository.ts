@@ -53,7 +53,11 @@ export function resolveRinging(
 ) {
   let query = db
     .updateTable('call_logs')
-    .set({ call_status: outcome, ended_at: now })
+    // Never before the offer: another process's engine may have offered it a moment later.
+    .set({
+      call_status: outcome,
+      ended_at: sql<Date>`greatest(${now}::timestamptz, time_received)`,
+    })
     .where('user_id', '=', userId)
     .where('call_status', 'is', null);
   if (callId) query = query.where('id', '=', callId);

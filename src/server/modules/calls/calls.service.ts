@@ -22,9 +22,10 @@ async function changeCall(
   change: (trx: Db, now: Date, locked: LockedAgent) => Promise<void>,
 ) {
   assertAgent(actor);
-  const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
-    await change(trx, now, await lockAgent(trx, actor.id));
+    const locked = await lockAgent(trx, actor.id);
+    // Read under the lock, as changeStatus does: whoever held it first has an earlier time.
+    await change(trx, ctx.clock.now(), locked);
     await ctx.live.agentChangedIn(trx, actor.id);
     return agentStateOf({ ...ctx, db: trx }, actor.id);
   });

@@ -1,9 +1,12 @@
-import { expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { expect, it, vi } from 'vitest';
 import type { AgentState } from '../../../shared/schemas/agent';
 import { buildApp } from '../../app';
 import { callRowsOf, connectionClosedOf, signedInAgent } from '../../test/agent';
 import { createTestApp } from '../../test/test-app';
 import { findInvariantViolations } from '../invariants/invariants.repository';
+import { lockAgent } from '../presence/presence.repository';
+import { switchStatus } from '../presence/presence.service';
 
 /**
  * Presence hygiene (issue 10): an Available agent whose every live connection has been gone
@@ -213,3 +216,49 @@ it('a restart under the same name ends calls in progress at once, its earlier ru
   await restarted.close();
   await crashed.close();
 });
+
+// PostgreSQL only: the embedded database runs one transaction at a time, so a request cannot
+// be past its session check and waiting on the agent's lock while another transaction holds it.
+it.runIf(process.env.DATABASE_URL)(
+  'a change that waited for the agent’s lock is timed after the change that held it',
+  async () => {
+    const agent = await signedInAgent(t, t.app);
+    await agent.setStatus('available');
+    // The engine (or another process) holds the agent and sets Tech Issues, a moment later.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const system = t.db.transaction().execute(async (trx) => {
+      const { interval } = await lockAgent(trx, agent.agent.id);
+      locked();
+      await held;
+      const zone = t.config.callCentreTimeZone;
+      await switchStatus(
+        trx,
+        agent.agent.id,
+        interval,
+        'tech_issues',
+        t.clock.now(),
+        zone,
+        'system',
+      );
+    });
+    await isLocked;
+    // Lunch is asked for now, and waits for the lock while the clock moves on.
+    const lunch = agent.setStatus('lunch');
+    await vi.waitFor(async () => {
+      const waiting = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`.execute(t.db);
+      expect(waiting.rows[0]!.n).toBeGreaterThan(0);
+    });
+    t.clock.advance(1500);
+    release();
+    await system;
+    expect((await lunch).json<AgentState>()).toMatchObject({
+      status: 'lunch',
+      since: t.clock.now().toISOString(),
+    });
+    await expectInvariantsHold();
+  },
+);

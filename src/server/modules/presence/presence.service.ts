@@ -76,9 +76,11 @@ export async function switchStatus(
  */
 export async function changeStatus(ctx: AppContext, actor: SessionUser, status: AgentStatus) {
   assertAgent(actor);
-  const now = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const { interval, call } = await repo.lockAgent(trx, actor.id);
+    // The time is read under the lock: a change that held it first (the engine's offer, a
+    // call action) has a time no later than this one, so intervals and calls stay in order.
+    const now = ctx.clock.now();
     if (call?.callStatus === 'answered') throw new AppError('CALL_IN_PROGRESS');
     const zone = ctx.config.callCentreTimeZone;
     const switched = await switchStatus(trx, actor.id, interval, status, now, zone);
