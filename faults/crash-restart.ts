@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  type DatabaseKind,
   ENGINE,
+  type FaultOptions,
   type FaultReport,
   Floor,
   invariantProblems,
@@ -17,12 +17,7 @@ import {
  * start; every agent's socket reconnects on its own and is pushed its state; the invariants
  * hold; and the server takes load again without an error.
  */
-export async function crashRestart(options: {
-  kind: DatabaseKind;
-  agents: number;
-  loadSeconds: number;
-  log: (message: string) => void;
-}): Promise<FaultReport> {
+export async function crashRestart(options: FaultOptions): Promise<FaultReport> {
   const { kind, log } = options;
   const problems: string[] = [];
   const floor = await Floor.open({ kind, agents: options.agents, log });

@@ -7,8 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../bench/process';
 import { request } from '../bench/sim/agent-client';
 import {
-  type DatabaseKind,
   ENGINE,
+  type FaultOptions,
   type FaultReport,
   Floor,
   invariantProblems,
@@ -107,12 +107,7 @@ const gid = (user: string) => Number(execFileSync('id', ['-g', user]).toString()
  * itself: requests succeed and live pushes resume (its LISTEN connection reconnects); nothing
  * acknowledged is lost and the invariants hold. PostgreSQL only.
  */
-export async function databaseOutage(options: {
-  kind: DatabaseKind;
-  agents: number;
-  loadSeconds: number;
-  log: (message: string) => void;
-}): Promise<FaultReport | undefined> {
+export async function databaseOutage(options: FaultOptions): Promise<FaultReport | undefined> {
   const { kind, log } = options;
   if (kind !== 'postgres') return undefined;
   const problems: string[] = [];

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type DatabaseKind, ENGINE, type FaultReport, Floor, invariantProblems } from './harness';
+import { ENGINE, type FaultOptions, type FaultReport, Floor, invariantProblems } from './harness';
 
 /** main.ts must be gone by then (issue 10: exit 0 within 10 s). */
 const EXIT_WITHIN_MS = 10_000;
@@ -13,12 +13,7 @@ const SERVICE_RESTART = 1012;
  * engine's state for the next start to resolve, closes the database and exits 0 within 10 s.
  * Started again, it serves every agent, and the invariants hold.
  */
-export async function gracefulShutdown(options: {
-  kind: DatabaseKind;
-  agents: number;
-  loadSeconds: number;
-  log: (message: string) => void;
-}): Promise<FaultReport> {
+export async function gracefulShutdown(options: FaultOptions): Promise<FaultReport> {
   const { kind, log } = options;
   const problems: string[] = [];
   const floor = await Floor.open({ kind, agents: options.agents, log });

@@ -361,6 +361,17 @@ export function rssOf(pid: number) {
   return memoryOf(pid)?.rssMB;
 }
 
+/** What every fault test is given (`npm run faults` options). */
+export interface FaultOptions {
+  kind: DatabaseKind;
+  agents: number;
+  /** Load before the fault (crash, shutdown, outage, two processes). */
+  loadSeconds: number;
+  /** The soak's length. */
+  minutes: number;
+  log: (message: string) => void;
+}
+
 /** A check's result: what it measured, and what went wrong (nothing when it passed). */
 export interface FaultReport {
   name: string;

@@ -3,7 +3,7 @@ import { stopAllProcesses } from '../bench/process';
 import { crashRestart } from './crash-restart';
 import { databaseOutage } from './db-outage';
 import { gracefulShutdown } from './graceful-shutdown';
-import type { DatabaseKind, FaultReport } from './harness';
+import type { DatabaseKind, FaultOptions, FaultReport } from './harness';
 import { soak } from './soak';
 import { twoProcesses } from './two-processes';
 
@@ -22,17 +22,10 @@ import { twoProcesses } from './two-processes';
  * database created and dropped; PGlite a data directory of its own. `--short` is CI's size.
  * Exits 1 when any check fails, printing what it found.
  */
-interface ScenarioOptions {
-  kind: DatabaseKind;
-  agents: number;
-  loadSeconds: number;
-  minutes: number;
-  log: (message: string) => void;
-}
 const SCENARIOS: Record<
   string,
   {
-    run: (options: ScenarioOptions) => Promise<FaultReport | undefined>;
+    run: (options: FaultOptions) => Promise<FaultReport | undefined>;
     agents: { full: number; short: number };
   }
 > = {

@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  type DatabaseKind,
   ENGINE,
+  type FaultOptions,
   type FaultReport,
   Floor,
   invariantProblems,
@@ -48,12 +48,7 @@ function clientConnections(port: number) {
  * (RSS at start, middle and end, after a warm-up), open handles must not grow, no request may
  * fail, every acknowledged write must be there and the invariants must hold.
  */
-export async function soak(options: {
-  kind: DatabaseKind;
-  agents: number;
-  minutes: number;
-  log: (message: string) => void;
-}): Promise<FaultReport> {
+export async function soak(options: FaultOptions): Promise<FaultReport> {
   const { kind, log } = options;
   const problems: string[] = [];
   const floor = await Floor.open({ kind, agents: options.agents, log });

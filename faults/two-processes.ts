@@ -6,8 +6,8 @@ import { connectLive, request } from '../bench/sim/agent-client';
 import type { LiveEvent } from '../src/shared/live';
 import { startBalancer } from './balancer';
 import {
-  type DatabaseKind,
   ENGINE,
+  type FaultOptions,
   type FaultReport,
   Floor,
   invariantProblems,
@@ -26,12 +26,7 @@ const RING_SLACK_MS = 1000;
  * rings on time and the agents reconnect to it; nothing acknowledged is lost; the invariants
  * hold. PostgreSQL only: the embedded database has one process by design.
  */
-export async function twoProcesses(options: {
-  kind: DatabaseKind;
-  agents: number;
-  loadSeconds: number;
-  log: (message: string) => void;
-}): Promise<FaultReport | undefined> {
+export async function twoProcesses(options: FaultOptions): Promise<FaultReport | undefined> {
   const { kind, log } = options;
   if (kind !== 'postgres') return undefined;
   const problems: string[] = [];
