@@ -70,11 +70,11 @@ const positive = (text: string | undefined, fallback: number, option: string) =>
   const n = Number(text);
   return Number.isInteger(n) && n > 0 ? n : fail(`--${option} must be a positive whole number`);
 };
-const loadSeconds = positive(values.seconds, values.short ? 8 : 30, 'seconds');
+const loadSeconds = positive(values.seconds, values.short ? 5 : 30, 'seconds');
 const minutes =
   values.minutes === undefined
     ? values.short
-      ? 0.5
+      ? 0.25
       : 30
     : Number(values.minutes) > 0
       ? Number(values.minutes)
