@@ -29,7 +29,7 @@ import { type SimUser, createFloorStaff } from '../bench/sim/staff';
  */
 export type DatabaseKind = 'postgres' | 'pglite';
 
-export const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..');
 const ROOT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The engine's timings for the fault runs: offers come quickly, so calls are always open. */
@@ -52,7 +52,6 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM; resolves with the exit code. */
   terminate(): Promise<number>;
-  logTail(lines?: number): string;
 }
 
 export class Floor {
@@ -291,7 +290,6 @@ export async function startServer(
       process.kill(pid, 'SIGTERM');
       return child.exited;
     },
-    logTail: (lines) => child.logTail(lines),
   };
 }
 
