@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type WebSocketRoute, expect, test } from '@playwright/test';
 import { adminBaseURL, shot, waitForAdminServer } from './admin-journeys';
 import {
   OFFER_WITHIN_MS,
@@ -108,12 +108,34 @@ test('the status timer survives a reload, and a second tab follows the first', a
   await page.reload();
   await expect(statusSelector(page)).toContainText(/Lunch\s*00:00:(0[3-9]|1\d)/);
 
+  // The second tab's live socket goes through a stand-in for the network, to be cut below.
   const second = await context.newPage();
+  let isCut = false;
+  const sockets: WebSocketRoute[] = [];
+  const restarting = { code: 1012, reason: 'Server restarting' };
+  await second.routeWebSocket(/\/api\/live$/, (socket) => {
+    if (isCut) return void socket.close(restarting);
+    socket.connectToServer();
+    sockets.push(socket);
+  });
   await second.goto('/agent');
   await expect(statusSelector(second)).toContainText('Lunch');
   await setStatus(page, 'Personal Time');
   await expect(statusSelector(second)).toContainText('Personal Time', { timeout: 1000 });
   await shot(second, 'agent-6-second-tab');
+
+  // A server restart as the second tab sees it: the socket closes and cannot come back for a
+  // while. The tab says it is reconnecting; once back, it catches up with what it missed.
+  const reconnecting = second.getByRole('status', { name: 'Reconnecting...' });
+  await expect(reconnecting).toBeHidden();
+  isCut = true;
+  await Promise.all(sockets.map((socket) => socket.close(restarting)));
+  await expect(reconnecting).toBeVisible();
+  await setStatus(page, 'Break');
+  await shot(second, 'agent-7-reconnecting');
+  isCut = false;
+  await expect(reconnecting).toBeHidden({ timeout: 15_000 });
+  await expect(statusSelector(second)).toContainText('Break');
 });
 
 test('an agent keeps a full name, changes their password and reads today’s totals', async ({

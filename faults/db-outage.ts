@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../bench/process';
-import { request } from '../bench/sim/agent-client';
+import { connectLive, request } from '../bench/sim/agent-client';
 import {
   ENGINE,
   type FaultOptions,
@@ -118,12 +118,24 @@ export async function databaseOutage(options: FaultOptions): Promise<FaultReport
     await floor.startAgents({ paceMs: 500, seed: 41 });
     await sleep(Math.min(options.loadSeconds, 10) * 1000);
 
+    // What a browser is told on its live socket (its reconnecting banner): gone, then back.
+    const probe = floor.staff[0]!;
+    const told: { reachable: boolean; at: number }[] = [];
+    let registered: () => void = () => undefined;
+    const isRegistered = new Promise<void>((resolve) => (registered = resolve));
+    const watch = connectLive(floor.baseUrl, probe, (event, at) => {
+      if (event.type === 'server.database') told.push({ reachable: event.reachable, at });
+      // Its first state comes once the server has registered it.
+      if (event.type === 'agent.state') registered();
+    });
+    await watch.opened;
+    await isRegistered;
+
     // The database goes away; a probe asks every 200 ms meanwhile, as the agents do.
     const errorsBefore = floor.recorder.errors.length;
     const stoppedAt = performance.now();
     cluster.stop();
     log(`PostgreSQL stopped after ${floor.acks.length} acknowledged actions`);
-    const probe = floor.staff[0]!;
     const answers: { status: number; ms: number; code?: string }[] = [];
     while (performance.now() - stoppedAt < OUTAGE_MS) {
       const answer = await request(floor.baseUrl, 'GET', '/api/agent/state', probe.cookie);
@@ -164,6 +176,13 @@ export async function databaseOutage(options: FaultOptions): Promise<FaultReport
     }
     if (Number.isNaN(recoveredMs))
       problems.push('requests did not succeed within 30 s of the database coming back');
+    const toldGone = told.find((event) => !event.reachable);
+    if (!toldGone) problems.push('the live socket was not told the database was gone');
+    while (!told.some((e) => e.reachable) && performance.now() - backAt < 10_000) await sleep(50);
+    const toldBack = told.find((event) => event.reachable);
+    if (!toldBack) problems.push('the live socket was not told the database was back');
+    if (told.length !== 2) problems.push(`the live socket was told ${told.length} changes, not 2`);
+    await watch.close();
     const pushes = await floor.waitForPushes(performance.now(), 20_000);
     if (pushes.behind > 0)
       problems.push(`${pushes.behind} agents got no live push after the outage`);
@@ -197,6 +216,7 @@ export async function databaseOutage(options: FaultOptions): Promise<FaultReport
         'answer time during it, median / max (ms)': `${Math.round(median ?? Number.NaN)} / ${Math.round(slowest)}`,
         'agents’ failed requests during it (all 503)': duringOutage.length,
         'back to 200 after the database (ms)': Math.round(recoveredMs),
+        'live socket told "gone" after the stop / "back" after the start (ms)': `${Math.round((toldGone?.at ?? Number.NaN) - stoppedAt)} / ${Math.round((toldBack?.at ?? Number.NaN) - backAt)}`,
         'live pushes to every agent again after (ms)': Math.round(pushes.ms),
         'server process alive throughout': String(alive),
         'acknowledged writes missing': missing.length,

@@ -43,6 +43,9 @@ export const liveCloseReasons = {
  *   (the server's listener reconnected, the admin's scope changed); then `floor.agent` when
  *   one agent changes (status, call, connection), `agent` null when the agent left the
  *   floor (deleted, moved to another team). They come in order on the one socket.
+ * - To everyone, `server.database`: this server process lost its database (`reachable`
+ *   false: nothing can change until it is back) or has it again (true: fetch what was
+ *   missed). Sent only when that changes; a socket opened meanwhile could not have been.
  */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('agent.state'), state: agentStateSchema }),
@@ -53,5 +56,6 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     agent: floorAgentSchema.nullable(),
     serverNow: isoDateTime,
   }),
+  z.object({ type: z.literal('server.database'), reachable: z.boolean() }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -49,20 +49,36 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob;
   /** PostgreSQL only: told when the server drops an idle pooled connection. */
   onIdleConnectionError?: (error: Error) => void;
+  /** PostgreSQL only: how long opening a connection may take before it fails (default 5 s). */
+  connectTimeoutMs?: number;
 }
 
-/** How long a request waits for a new connection to the database server before it fails. */
+/** How long opening a connection to the database server may take before the request fails. */
 const CONNECT_TIMEOUT_MS = 5000;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const url = options.url;
+    const connectionTimeoutMillis = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+    /**
+     * A database server that does not answer a new connection fails the request (503) instead
+     * of holding it. Set on the connection, not the pool, whose own timeout would also fail
+     * requests queued for a busy pool's next free connection: under load that is a wait, and
+     * the database is there.
+     */
+    class TimedClient extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis });
+        // A connection lost while a request holds it (the pool listens only while it is idle)
+        // fails that request's query; unheard, the 'error' event would end the process.
+        this.on('error', () => undefined);
+      }
+    }
     const kyselyOver = (max: number) => {
       const pool = new pg.Pool({
         connectionString: url,
         max,
-        // A database that does not answer fails the request (503) instead of holding it.
-        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        Client: TimedClient,
         types: {
           getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
             oid === DATE_OID
@@ -214,7 +230,7 @@ const UNREACHABLE = new Set([
 /** PostgreSQL shutting down, starting up or out of connections (SQLSTATE; class 08 too). */
 const REFUSING = new Set(['57P01', '57P02', '57P03', '53300']);
 /** What `pg` says when the connection drops or never comes (no code of its own). */
-const DROPPED = /Connection terminated|timeout exceeded when trying to connect|not queryable/i;
+const DROPPED = /Connection terminated|timeout expired|not queryable/i;
 
 /**
  * True when `error` (or an error it was caused by) means the database cannot be reached right

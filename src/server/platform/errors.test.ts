@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -102,6 +103,41 @@ describe('error bodies', () => {
     await down.close();
   });
 
+  it('answers 503 when the database server accepts but never answers, after the connect timeout', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const hung = await openDatabase({
+      url: `postgres://postgres@127.0.0.1:${port}/switchboard`,
+      connectTimeoutMs: 300,
+    });
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get('/read', async () => {
+      await sql`SELECT 1`.execute(hung.db);
+    });
+    const response = await app.inject({ method: 'GET', url: '/read' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().error.code).toBe('DATABASE_UNAVAILABLE');
+    await app.close();
+    await hung.close();
+    silent.close();
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'lets a request wait for a busy pool’s next connection past the connect timeout',
+    async () => {
+      const busy = await openDatabase({ url: process.env.DATABASE_URL!, connectTimeoutMs: 200 });
+      // Eleven at once on a pool of ten: the last waits ~500 ms for a connection, and gets it.
+      const sleeps = Array.from({ length: 11 }, () =>
+        sql<{ ok: number }>`SELECT 1 AS ok FROM pg_sleep(0.5)`.execute(busy.db),
+      );
+      const results = await Promise.all(sleeps);
+      expect(results.map((result) => result.rows[0]?.ok)).toEqual(Array(11).fill(1));
+      await busy.close();
+    },
+  );
+
   it('tells an unreachable database from a failed query', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
       code: 'ECONNREFUSED',
@@ -111,6 +147,7 @@ describe('error bodies', () => {
     expect(databaseUnavailable(Object.assign(new Error('shutdown'), { code: '57P01' }))).toBe(true);
     expect(databaseUnavailable(Object.assign(new Error('lost'), { code: '08006' }))).toBe(true);
     expect(databaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(databaseUnavailable(new Error('timeout expired'))).toBe(true);
     expect(databaseUnavailable(Object.assign(new Error('syntax'), { code: '42601' }))).toBe(false);
     expect(databaseUnavailable(Object.assign(new Error('dup'), { code: '23505' }))).toBe(false);
   });

@@ -280,6 +280,46 @@ describe('the live feed', () => {
     expect(statusSelect().textContent).toMatch(/^Break/);
   });
 
+  it('says it is reconnecting while the live feed is down, until the server speaks again', async () => {
+    useFakeClock(SERVER_NOW);
+    serve([agentState(), agentState({ status: 'break', since: at(2), serverNow: at(3) })]);
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    await push(agentState());
+    expect(screen.queryByRole('status', { name: 'Reconnecting...' })).toBeNull();
+
+    FakeWebSocket.latest().drop();
+    await settle();
+    const banner = screen.getByRole('status', { name: 'Reconnecting...' });
+    expect(banner.textContent).toContain('Switchboard cannot be reached right now');
+    await advance(1000);
+    FakeWebSocket.latest().accept();
+    await push(agentState({ status: 'break', since: at(2), serverNow: at(3) }));
+    expect(screen.queryByRole('status', { name: 'Reconnecting...' })).toBeNull();
+  });
+
+  it('says it is reconnecting while the server has lost its database, and catches up after', async () => {
+    useFakeClock(SERVER_NOW);
+    const { requests } = serve([
+      agentState(),
+      agentState({ status: 'break', since: at(2), serverNow: at(3) }),
+    ]);
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    FakeWebSocket.latest().push({ type: 'server.database', reachable: false });
+    await settle();
+    expect(screen.getByRole('status', { name: 'Reconnecting...' })).toBeTruthy();
+    expect(fetches(requests, '/api/agent/state')).toBe(1);
+
+    FakeWebSocket.latest().push({ type: 'server.database', reachable: true });
+    await settle();
+    expect(screen.queryByRole('status', { name: 'Reconnecting...' })).toBeNull();
+    // Whatever changed meanwhile is fetched: the socket itself never dropped.
+    expect(fetches(requests, '/api/agent/state')).toBe(2);
+    expect(statusSelect().textContent).toMatch(/^Break/);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
   it('goes to sign-in when the live feed says the session is gone (4401)', async () => {
     useFakeClock(SERVER_NOW);
     serve(agentState(), {

@@ -10,6 +10,7 @@ import {
   useAgentState,
   useAgentStateDeadlines,
 } from '../features/agent-dashboard';
+import { ReconnectingBanner } from '../components/reconnecting-banner';
 import { useSession } from '../lib/session';
 import { AgentLogoutButton } from './agent-logout-button';
 import { type AgentPage, agentPages, isCurrentAgentPage } from './agent-pages';
@@ -30,7 +31,7 @@ const menuPages: AgentPage[] = Object.values(agentPages);
  */
 export function AgentShell() {
   const { data: user } = useSession();
-  useAgentLiveFeed();
+  const isReconnecting = useAgentLiveFeed();
   useAgentStateDeadlines();
   const agentState = useAgentState();
   const { logout, isLoggingOut, logoutFailure } = useLogout();
@@ -85,6 +86,7 @@ export function AgentShell() {
           </AppShell.Section>
         </AppShell.Navbar>
         <AppShell.Main>
+          {isReconnecting && <ReconnectingBanner />}
           <IncomingCallAnnouncer />
           {logoutFailure && <LogoutFailedAlert message={logoutFailure} />}
           {!isOnDashboard && <IncomingCallBanner />}

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import { databaseUnavailable } from '../../platform/database';
 import type { LiveHub } from '../live/live-hub';
 import { lockAgent } from '../presence/presence.repository';
 import { endActive } from './calls.repository';
@@ -11,7 +12,7 @@ const CONNECTION_RETENTION_MS = 60 * 60_000;
 
 interface CallEngineOptions {
   ctx: AppContext;
-  hub: Pick<LiveHub, 'heartbeat'>;
+  hub: Pick<LiveHub, 'heartbeat' | 'databaseReachable'>;
   /** This server's name across restarts: earlier runs under it are dead (see recover). */
   instanceName: string;
   /** [0, 1): the offer delays and the callers' numbers. */
@@ -166,7 +167,8 @@ export function createCallEngine({
 
     /**
      * Runs `tick` every tickMs (0: never); a slow tick is not overlapped. Failing ticks (the
-     * database away) are logged once, and their end once, not four times a second.
+     * database away) are logged once, and their end once, not four times a second; the live
+     * sockets are told when the database goes and comes back.
      */
     start() {
       if (timings.tickMs === 0) return;
@@ -177,10 +179,12 @@ export function createCallEngine({
           .then(() => {
             if (failing) log.info({}, 'call engine: ticking again');
             failing = false;
+            hub.databaseReachable(true);
           })
           .catch((error: unknown) => {
             if (!failing) log.error({ err: error }, 'call engine: tick failed (retrying)');
             failing = true;
+            if (databaseUnavailable(error)) hub.databaseReachable(false);
           })
           .finally(() => {
             ticking = undefined;

@@ -4,6 +4,7 @@ import type { AgentState } from '../../../shared/schemas/agent';
 import { signedInAgent } from '../../test/agent';
 import { newEmployee } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
+import { createCallEngine } from '../calls/call-engine';
 import { createLiveHub } from './live-hub';
 
 const t = await createTestApp();
@@ -20,42 +21,115 @@ function fakeSocket() {
   return { socket: socket as unknown as WebSocket, sent };
 }
 
+/** A hub of its own (no real sockets), with `relisten` to act as a LISTEN connection coming back. */
+async function testHub() {
+  let relisten: (() => void) | undefined;
+  const hub = createLiveHub({
+    db: t.db,
+    listen: async (_channel, _onPayload, onRelisten) => {
+      relisten = onRelisten;
+      return async () => undefined;
+    },
+    instanceId: 'test-instance',
+    stateOf: async () => ({ status: 'break' }) as AgentState,
+    floorOf: async () => [],
+    scopesOf: async () => new Map(),
+    now: () => new Date(),
+    deadAfterMs: 10_000,
+    sessionIdleMs: 3_600_000,
+    log: { warn: () => undefined },
+  });
+  await hub.start();
+  return { hub, relisten: () => relisten!() };
+}
+
+/** A signed-in agent's socket, attached to `hub`: what it is sent. */
+async function attachedAgent(hub: Awaited<ReturnType<typeof testHub>>['hub']) {
+  const agent = await newEmployee(t.db);
+  const { socket, sent } = fakeSocket();
+  const session = await signedInAgent(t, t.app, agent);
+  const sessionId = (
+    await t.db
+      .selectFrom('auth_sessions')
+      .select('id')
+      .where('user_id', '=', agent.id)
+      .executeTakeFirstOrThrow()
+  ).id;
+  expect(session.cookie).toBeTruthy();
+  await hub.attach(socket, agent.id, sessionId, t.clock.now());
+  await vi.waitFor(() => expect(sent).toHaveLength(1));
+  return sent;
+}
+
 describe('live hub', () => {
   it('resends every local agent’s state when listening resumes after a lost connection', async () => {
-    let relisten: (() => void) | undefined;
-    const hub = createLiveHub({
-      db: t.db,
-      listen: async (_channel, _onPayload, onRelisten) => {
-        relisten = onRelisten;
-        return async () => undefined;
-      },
-      instanceId: 'test-instance',
-      stateOf: async () => ({ status: 'break' }) as AgentState,
-      floorOf: async () => [],
-      scopesOf: async () => new Map(),
-      now: () => new Date(),
-      deadAfterMs: 10_000,
-      sessionIdleMs: 3_600_000,
-      log: { warn: () => undefined },
-    });
-    await hub.start();
-    const agent = await newEmployee(t.db);
-    const { socket, sent } = fakeSocket();
-    const session = await signedInAgent(t, t.app, agent);
-    const sessionId = (
-      await t.db
-        .selectFrom('auth_sessions')
-        .select('id')
-        .where('user_id', '=', agent.id)
-        .executeTakeFirstOrThrow()
-    ).id;
-    expect(session.cookie).toBeTruthy();
-    await hub.attach(socket, agent.id, sessionId, t.clock.now());
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const { hub, relisten } = await testHub();
+    const sent = await attachedAgent(hub);
 
-    relisten!();
+    relisten();
     await vi.waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ type: 'agent.state', state: { status: 'break' } });
+  });
+
+  it('tells every agent and floor watcher once when the database goes, and once when it is back', async () => {
+    const { hub } = await testHub();
+    const agentSent = await attachedAgent(hub);
+    const watcher = fakeSocket();
+    hub.watch(watcher.socket, 'admin-id', 'session-id', { all: true });
+    const databaseEvents = (sent: unknown[]) =>
+      sent.filter((event) => (event as { type: string }).type === 'server.database');
+
+    hub.databaseReachable(true); // as it was: nothing to say
+    hub.databaseReachable(false);
+    hub.databaseReachable(false);
+    const gone = [{ type: 'server.database', reachable: false }];
+    expect(databaseEvents(agentSent)).toEqual(gone);
+    expect(databaseEvents(watcher.sent)).toEqual(gone);
+
+    hub.databaseReachable(true);
+    hub.databaseReachable(true);
+    const back = [...gone, { type: 'server.database', reachable: true }];
+    expect(databaseEvents(agentSent)).toEqual(back);
+    expect(databaseEvents(watcher.sent)).toEqual(back);
+  });
+
+  it('has the call engine report the database gone while its ticks cannot reach it, and back after', async () => {
+    const unreachable = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    let failure: Error | undefined = new Error('a query that was wrong');
+    let ticks = 0;
+    const reports: boolean[] = [];
+    const engine = createCallEngine({
+      ctx: {
+        ...t.ctx,
+        config: { ...t.ctx.config, callEngine: { ...t.ctx.config.callEngine, tickMs: 5 } },
+        // The tick's last step, every tick: it fails as the database does.
+        live: {
+          ...t.ctx.live,
+          agentChangedIn: async () => {
+            ticks += 1;
+            if (failure) throw failure;
+          },
+        },
+      },
+      hub: { heartbeat: async () => undefined, databaseReachable: (r) => reports.push(r) },
+      instanceName: 'engine-under-test',
+      log: { error: () => undefined, info: () => undefined },
+    });
+    engine.start();
+    try {
+      // Another failure is not the database being away.
+      await vi.waitFor(() => expect(ticks).toBeGreaterThanOrEqual(3));
+      expect(reports).toEqual([]);
+      failure = unreachable;
+      await vi.waitFor(() => expect(reports).toContain(false));
+      expect(new Set(reports)).toEqual(new Set([false]));
+      failure = undefined;
+      await vi.waitFor(() => expect(reports.at(-1)).toBe(true));
+    } finally {
+      await engine.stop();
+    }
   });
 
   it('closes the socket of a session that has idled out', async () => {

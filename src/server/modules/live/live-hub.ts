@@ -85,6 +85,7 @@ export function createLiveHub(options: LiveHubOptions) {
   const watchers = new Set<FloorWatcher>();
   let stopListening: (() => Promise<void>) | undefined;
   let closing = false;
+  let isDatabaseReachable = true;
 
   function send(socket: WebSocket, event: LiveEvent) {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
@@ -265,6 +266,18 @@ export function createLiveHub(options: LiveHubOptions) {
 
     agentChangedIn(trx: Db, ...userIds: string[]) {
       return notifyAgentsChanged(trx, userIds);
+    },
+
+    /**
+     * The call engine found the database gone, or back: every socket of this process is told
+     * when that changes, so its page can say it is reconnecting, then fetch what it missed.
+     */
+    databaseReachable(reachable: boolean) {
+      if (reachable === isDatabaseReachable) return;
+      isDatabaseReachable = reachable;
+      const event: LiveEvent = { type: 'server.database', reachable };
+      for (const own of sockets.values()) for (const local of own) send(local.socket, event);
+      for (const watcher of watchers) send(watcher.socket, event);
     },
 
     /** Registers an agent's socket: recorded as a live connection, sent the state at once. */

@@ -1,16 +1,16 @@
 import type { VoiceSession } from '../../../shared/schemas/voice';
-import { LocalVoiceAssistant } from './local-assistant';
-import { VapiVoiceAssistant } from './vapi-assistant';
 import type { VoiceAssistant, VoiceIdentity } from './voice-assistant';
 
 /**
  * The assistant for a voice session from `POST /api/voice/session`, and the identity to
- * start it with. The rest of the app goes through this, never a provider's SDK.
+ * start it with. The rest of the app goes through this, never a provider's SDK. Each
+ * provider's code is loaded when a call first needs it, not with the softphone.
  */
 export async function createVoiceAssistant(
   session: VoiceSession,
 ): Promise<{ assistant: VoiceAssistant; identity: VoiceIdentity }> {
   if (session.provider === 'local') {
+    const { LocalVoiceAssistant } = await import('./local-assistant');
     return {
       assistant: new LocalVoiceAssistant(),
       // The offline assistant's persona: its greeting says 'My name is Alex'.
@@ -18,6 +18,7 @@ export async function createVoiceAssistant(
     };
   }
   // The SDK itself is loaded on the first start (its own lazily loaded chunk).
+  const { VapiVoiceAssistant } = await import('./vapi-assistant');
   return {
     assistant: new VapiVoiceAssistant({ publicKey: session.publicKey, baseUrl: session.baseUrl }),
     identity: { name: session.name, assistantId: session.assistantId },

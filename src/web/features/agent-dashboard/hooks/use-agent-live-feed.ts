@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { LIVE_PATH, liveCloseCodes, liveEventSchema } from '../../../../shared/live';
 import { connectLiveSocket, liveSocketUrl } from '../../../lib/live-socket';
 import { sessionQueryKey } from '../../../lib/session';
@@ -15,26 +15,34 @@ import {
  * `agent.state` event replaces the held state (its clock offset measured on arrival) and
  * refreshes the Activity Log; a reconnect fetches whatever was missed, and so does the page
  * waking up (visible again, back online), when the socket may be half-open. 4401 means the
- * session is gone: asking who is signed in again sends the page to sign-in.
+ * session is gone: asking who is signed in again sends the page to sign-in. Returns whether
+ * the page is reconnecting: the socket dropped, or the server lost its database, and nothing
+ * has come since to say it is back.
  */
 export function useAgentLiveFeed() {
   const queryClient = useQueryClient();
+  const [isReconnecting, setIsReconnecting] = useState(false);
   useEffect(() => {
     const socket = connectLiveSocket({
       url: liveSocketUrl(LIVE_PATH, window.location),
       schema: liveEventSchema,
       finalCloseCodes: Object.values(liveCloseCodes),
       onEvent: (event, receivedAt) => {
+        setIsReconnecting(event.type === 'server.database' && !event.reachable);
         switch (event.type) {
           case 'agent.state':
             storeAgentSnapshot(queryClient, agentSnapshot(event.state, receivedAt));
             void refreshAgentActivity(queryClient);
+            break;
+          case 'server.database':
+            if (event.reachable) void resyncAgentState(queryClient);
             break;
           case 'floor.snapshot':
           case 'floor.agent':
             break; // an admin's events: never sent to an agent
         }
       },
+      onDrop: () => setIsReconnecting(true),
       onReconnect: () => void resyncAgentState(queryClient),
       onWake: () => void resyncAgentState(queryClient),
       onFinalClose: (code) => {
@@ -47,4 +55,5 @@ export function useAgentLiveFeed() {
     });
     return () => socket.close();
   }, [queryClient]);
+  return isReconnecting;
 }

@@ -50,11 +50,13 @@ function store(
  * The live floor (issue 7): the snapshot from `GET /api/analytics/live`, then kept current by
  * the live socket — the server sends the whole floor on connect (and after anything it may
  * have missed), then each agent's change, in order. No polling. `isLive` says whether the
- * socket is up.
+ * socket is up and the server has its database; `isReconnecting`, that they were and are not.
  */
 export function useLiveFloor() {
   const queryClient = useQueryClient();
   const [isLive, setIsLive] = useState(false);
+  /** The socket dropped, or the server lost its database, and nothing since says it is back. */
+  const [isReconnecting, setIsReconnecting] = useState(false);
   /** When the socket last delivered (browser ms): an HTTP answer asked for before is older. */
   const socketEventAt = useRef(Number.NEGATIVE_INFINITY);
   const floor = useQuery({
@@ -75,7 +77,9 @@ export function useLiveFloor() {
       finalCloseCodes: Object.values(liveCloseCodes),
       onEvent: (event, receivedAt) => {
         socketEventAt.current = receivedAt;
-        setIsLive(true);
+        const isReachable = event.type !== 'server.database' || event.reachable;
+        setIsLive(isReachable);
+        setIsReconnecting(!isReachable);
         switch (event.type) {
           case 'floor.snapshot':
             store(queryClient, () => snapshotOf(event.floor, receivedAt));
@@ -90,11 +94,18 @@ export function useLiveFloor() {
                 : held,
             );
             break;
+          case 'server.database':
+            // The server sends the floor again once its own listener is back; ask anyway.
+            if (event.reachable) void queryClient.invalidateQueries({ queryKey: floorQueryKey });
+            break;
           case 'agent.state':
             break;
         }
       },
-      onDrop: () => setIsLive(false),
+      onDrop: () => {
+        setIsLive(false);
+        setIsReconnecting(true);
+      },
       onWake: () => void queryClient.invalidateQueries({ queryKey: floorQueryKey }),
       onFinalClose: (code) => {
         setIsLive(false);
@@ -108,5 +119,5 @@ export function useLiveFloor() {
     return () => socket.close();
   }, [queryClient]);
 
-  return { floor, isLive };
+  return { floor, isLive, isReconnecting };
 }

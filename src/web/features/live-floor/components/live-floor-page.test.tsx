@@ -128,7 +128,31 @@ describe('the live floor view', () => {
     expect(screen.getByText('Showing 1 of 1 agent')).toBeTruthy();
 
     act(() => socket.drop());
-    expect(screen.getByRole('status').textContent).toBe('Connecting...');
+    const [badge, banner] = screen.getAllByRole('status');
+    expect(badge?.textContent).toBe('Connecting...');
+    expect(banner).toBe(screen.getByRole('status', { name: 'Reconnecting...' }));
+  });
+
+  it('says it is reconnecting while the server has lost its database, and asks for the floor after', async () => {
+    useFakeClock(NOW);
+    const served = await renderFloor(floor([agent()]));
+    const socket = FakeWebSocket.latest();
+    act(() => {
+      socket.accept();
+      socket.push({ type: 'floor.snapshot', floor: floor([agent()]) });
+    });
+    expect(screen.queryByRole('status', { name: 'Reconnecting...' })).toBeNull();
+    const asked = served.requests.length;
+
+    act(() => socket.push({ type: 'server.database', reachable: false }));
+    expect(screen.getByRole('status', { name: 'Reconnecting...' })).toBeTruthy();
+    expect(screen.getByText('Connecting...')).toBeTruthy();
+
+    act(() => socket.push({ type: 'server.database', reachable: true }));
+    await settle();
+    expect(screen.queryByRole('status', { name: 'Reconnecting...' })).toBeNull();
+    expect(screen.getByText('Live')).toBeTruthy();
+    expect(served.requests.length).toBe(asked + 1);
   });
 
   it('keeps what the socket sent over an older HTTP answer that lands after it', async () => {

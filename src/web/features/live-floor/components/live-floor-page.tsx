@@ -17,6 +17,7 @@ import { formatPhone } from '../../../../shared/phone';
 import type { FloorAgent } from '../../../../shared/schemas/floor';
 import { agentStatuses, statusCatalogue } from '../../../../shared/statuses';
 import { formatCallTimer, formatTimer } from '../../../../shared/time-format';
+import { ReconnectingBanner } from '../../../components/reconnecting-banner';
 import { elapsedSeconds, serverTime } from '../../../lib/clock-offset';
 import { CLOCK_TICK_MS } from '../../../lib/timings';
 import { useNow } from '../../../lib/use-now';
@@ -38,7 +39,7 @@ function matches(agent: FloorAgent, search: string) {
  * socket as it happens, the timers ticking from server timestamps.
  */
 export function LiveFloorPage() {
-  const { floor, isLive } = useLiveFloor();
+  const { floor, isLive, isReconnecting } = useLiveFloor();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search);
   const now = useNow(CLOCK_TICK_MS);
@@ -64,6 +65,7 @@ export function LiveFloorPage() {
         </Badge>
       </Group>
 
+      {isReconnecting && <ReconnectingBanner />}
       {floor.isError && !floor.data ? (
         <Alert color="red" title="Failed to load the live floor">
           Check your connection; the page keeps trying.
