@@ -25,6 +25,8 @@ import { appRoutes } from './router';
 beforeAll(() => preloadLazyRoutes(appRoutes));
 
 const goneHome = agentState({ status: 'gone_home', since: at(-60) });
+/** The state after a change made elsewhere while this page was not listening. */
+const onBreakLater = () => agentState({ status: 'break', since: at(2), serverNow: at(3) });
 
 function serve(state: AgentState | AgentState[], routes: Parameters<typeof mockFetch>[0] = {}) {
   const states = (Array.isArray(state) ? state : [state]).map(
@@ -262,10 +264,7 @@ describe('the live feed', () => {
 
   it('fetches the state again after reconnecting', async () => {
     useFakeClock(SERVER_NOW);
-    const { requests } = serve([
-      agentState(),
-      agentState({ status: 'break', since: at(2), serverNow: at(3) }),
-    ]);
+    const { requests } = serve([agentState(), onBreakLater()]);
     await renderAt('/agent');
     FakeWebSocket.latest().accept();
     expect(requests.filter((r) => r.path === '/api/agent/state')).toHaveLength(1);
@@ -282,7 +281,7 @@ describe('the live feed', () => {
 
   it('says it is reconnecting while the live feed is down, until the server speaks again', async () => {
     useFakeClock(SERVER_NOW);
-    serve([agentState(), agentState({ status: 'break', since: at(2), serverNow: at(3) })]);
+    serve([agentState(), onBreakLater()]);
     await renderAt('/agent');
     FakeWebSocket.latest().accept();
     await push(agentState());
@@ -294,16 +293,13 @@ describe('the live feed', () => {
     expect(banner.textContent).toContain('Switchboard cannot be reached right now');
     await advance(1000);
     FakeWebSocket.latest().accept();
-    await push(agentState({ status: 'break', since: at(2), serverNow: at(3) }));
+    await push(onBreakLater());
     expect(screen.queryByRole('status', { name: 'Reconnecting...' })).toBeNull();
   });
 
   it('says it is reconnecting while the server has lost its database, and catches up after', async () => {
     useFakeClock(SERVER_NOW);
-    const { requests } = serve([
-      agentState(),
-      agentState({ status: 'break', since: at(2), serverNow: at(3) }),
-    ]);
+    const { requests } = serve([agentState(), onBreakLater()]);
     await renderAt('/agent');
     FakeWebSocket.latest().accept();
     FakeWebSocket.latest().push({ type: 'server.database', reachable: false });
