@@ -5,6 +5,7 @@ import type { Benchmark, BenchResult, ScaleName } from '../benchmark';
 import type { ScratchDatabase } from '../database';
 import { loadAverage } from '../machine';
 import { readTransactionCount, statementCeiling } from '../sim/db-counters';
+import { FLOOR_STEP_MS, type FloorStep, measureFloor } from '../sim/floor';
 import { summarize } from '../stats';
 import { inBatches } from '../sim/agent-client';
 import { LoadAgent } from '../sim/load-agent';
@@ -92,6 +93,7 @@ export const agentLoad: Benchmark<AgentLoadState> = {
     // For scale: what the database does here at most, before the load (PostgreSQL only: on
     // PGlite the server shares this process).
     let ceiling: { selects: number; writes: number; writesNoSync: number } | undefined;
+    let floor: FloorStep[] | undefined;
     if (database.kind === 'postgres') {
       const writeTransaction = (isSynchronous: boolean) => () =>
         db.transaction().execute(async (trx) => {
@@ -107,6 +109,12 @@ export const agentLoad: Benchmark<AgentLoadState> = {
         writes: await statementCeiling(db, writeTransaction(true), CEILING_RUN),
         writesNoSync: await statementCeiling(db, writeTransaction(false), CEILING_RUN),
       };
+      context.log('the floor: the least an action can cost here, through HTTP…');
+      floor = await measureFloor(
+        context,
+        database.url!,
+        staff.agents.map((agent) => agent.id),
+      );
     }
     const recorder = new LoadRecorder();
     const random = seededRandom(8_2);
@@ -280,6 +288,36 @@ export const agentLoad: Benchmark<AgentLoadState> = {
           `BEGIN; SELECT … FOR NO KEY UPDATE; UPDATE one row; COMMIT (random agents) — the ` +
           `skeleton of a status change; with synchronous_commit off (no wait for the WAL flush, ` +
           `for comparison only: the server does not do this) ${Math.round(ceiling.writesNoSync)}/s`,
+      });
+    }
+    if (floor) {
+      const steps = floor
+        .map(
+          (step) =>
+            `${step.workers} in flight: ${Math.round(step.actionsPerSecond)}/s, p50 ` +
+            `${step.latency.p50.toFixed(1)} ms, p99 ${step.latency.p99.toFixed(1)} ms` +
+            (step.errors ? `, ${step.errors} errors` : ''),
+        )
+        .join('; ');
+      const withinP99 = floor.filter((step) => step.latency.p99 <= TARGETS.p99Ms);
+      results.push({
+        kind: 'value',
+        name: 'floor here: most actions per second through HTTP',
+        value: Math.round(Math.max(...floor.map((step) => step.actionsPerSecond))),
+        unit: 'actions/s',
+        note:
+          `bench/sim/floor-server.ts, its own process: bare node:http, a pool of ${CEILING_RUN.workers}, ` +
+          `per request BEGIN; lock the agent's row; update one row; insert one row; COMMIT ` +
+          `(prepared statements), no sessions, validation, rollups or live push — less than ` +
+          `any real action — driven by closed-loop keep-alive clients from this process, ` +
+          `${FLOOR_STEP_MS / 1000} s a step: ${steps}`,
+      });
+      results.push({
+        kind: 'value',
+        name: `floor here: most actions per second with p99 ≤ ${TARGETS.p99Ms} ms`,
+        value: Math.round(Math.max(0, ...withinP99.map((step) => step.actionsPerSecond))),
+        unit: 'actions/s',
+        note: `the issue's target asks ${TARGETS.actionsPerSecond.toLocaleString('en-US')}/s at this p99`,
       });
     }
     if (memory) {

@@ -169,6 +169,52 @@ describe('daily rollups', () => {
     await expectTriggersAgreeWithRebuild();
   });
 
+  it("write an answered call's end to its day and its month once each, and a change of nothing not at all", async () => {
+    const agent = await newEmployee(db);
+    const { id } = await db
+      .insertInto('call_logs')
+      .values({
+        user_id: agent.id,
+        phone_number: '12125550100',
+        call_type: 'inbound',
+        call_status: 'answered',
+        time_received: '2026-05-04T14:00:00Z',
+        answered_at: '2026-05-04T14:00:04Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Rows a change updates per rollup table, from the database's own counters of the
+    // transaction (on PGlite they hold the backend's unreported counts: hence the difference).
+    const rollupWrites = (change: (trx: typeof db) => Promise<unknown>) =>
+      db.transaction().execute(async (trx) => {
+        const updated = () =>
+          sql<{ relname: string; updated: number }>`
+            SELECT relname, n_tup_upd::int AS updated FROM pg_stat_xact_user_tables
+            WHERE relname IN ('call_day_totals', 'call_month_totals')`
+            .execute(trx)
+            .then((r) => new Map(r.rows.map((row) => [row.relname, row.updated])));
+        const before = await updated();
+        await change(trx);
+        const after = await updated();
+        return Object.fromEntries([...after].map(([table, n]) => [table, n - before.get(table)!]));
+      });
+    const end = (trx: typeof db) =>
+      trx
+        .updateTable('call_logs')
+        .set({ ended_at: '2026-05-04T14:01:39Z', duration_seconds: 95 })
+        .where('id', '=', id)
+        .execute();
+    expect(await rollupWrites(end)).toEqual({ call_day_totals: 1, call_month_totals: 1 });
+    const sameOutcome = (trx: typeof db) =>
+      trx.updateTable('call_logs').set({ call_status: 'answered' }).where('id', '=', id).execute();
+    expect(await rollupWrites(sameOutcome)).toEqual({ call_day_totals: 0, call_month_totals: 0 });
+    const figures = await sql<{ handled_calls: number; talk_seconds: string }>`
+      SELECT handled_calls, talk_seconds::text FROM call_month_totals
+      WHERE user_id = ${agent.id}`.execute(db);
+    expect(figures.rows).toEqual([{ handled_calls: 1, talk_seconds: '95' }]);
+    await expectTriggersAgreeWithRebuild();
+  });
+
   it('follow status intervals through close, edit and delete, across DST, as a rebuild would', async () => {
     const agent = await newEmployee(db);
     const open = await interval(agent.id, 'available', '2026-03-07T22:00:00.123Z', null);

@@ -1,0 +1,69 @@
+import http from 'node:http';
+import pg from 'pg';
+
+/**
+ * The least an agent action can cost on this machine (issue 8 §2's floor, agent-load runs it
+ * on PostgreSQL): a bare `node:http` server, no framework, no sessions, no validation, no live
+ * push, that for each `POST /action {"agentId"}` runs the skeleton of a status change on a pool
+ * of ten — BEGIN; lock the agent's row; update one row; insert one row; COMMIT, each statement
+ * prepared once per connection (no planning) — and answers 200. Any real action does all of it
+ * and more, so the rate this reaches with the load generator on the same cores is above what any
+ * implementation of the write path could sustain here.
+ *
+ * `node --import tsx bench/sim/floor-server.ts` with DATABASE_URL and PORT; GET /health answers
+ * once the scratch table exists.
+ */
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+
+await pool.query(`CREATE TABLE IF NOT EXISTS bench_floor_actions (
+  id bigserial PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  at timestamptz NOT NULL DEFAULT now()
+)`);
+
+const statements = {
+  lock: { name: 'floor-lock', text: 'SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE' },
+  update: {
+    name: 'floor-update',
+    text: 'UPDATE employee_info SET full_name = full_name WHERE user_id = $1',
+  },
+  insert: { name: 'floor-insert', text: 'INSERT INTO bench_floor_actions (user_id) VALUES ($1)' },
+};
+
+async function act(agentId: string) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query({ ...statements.lock, values: [agentId] });
+    await client.query({ ...statements.update, values: [agentId] });
+    await client.query({ ...statements.insert, values: [agentId] });
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+const server = http.createServer((request, response) => {
+  if (request.method === 'GET' && request.url === '/health') {
+    response.writeHead(200).end('ok');
+    return;
+  }
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    const { agentId } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { agentId: string };
+    act(agentId).then(
+      () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+      (error: Error) => response.writeHead(500).end(error.message),
+    );
+  });
+});
+
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => {
+  server.close();
+  void pool.end().then(() => process.exit(0));
+});
