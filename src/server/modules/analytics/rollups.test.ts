@@ -97,6 +97,23 @@ function interval(userId: string, status: string, startedAt: string, endedAt: st
     .executeTakeFirstOrThrow();
 }
 
+/** An inbound call of `userId` answered at `answeredAt`, with `values` on top. */
+function answeredCall(userId: string, receivedAt: string, answeredAt: string, values: object = {}) {
+  return db
+    .insertInto('call_logs')
+    .values({
+      user_id: userId,
+      phone_number: '12125550100',
+      call_type: 'inbound',
+      call_status: 'answered',
+      time_received: receivedAt,
+      answered_at: answeredAt,
+      ...values,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
 describe('daily rollups', () => {
   it('split an interval at local midnight, counting it once on the day it started', async () => {
     const agent = await newEmployee(db);
@@ -171,18 +188,7 @@ describe('daily rollups', () => {
 
   it("write an answered call's end to its day and its month once each, and a change of nothing not at all", async () => {
     const agent = await newEmployee(db);
-    const { id } = await db
-      .insertInto('call_logs')
-      .values({
-        user_id: agent.id,
-        phone_number: '12125550100',
-        call_type: 'inbound',
-        call_status: 'answered',
-        time_received: '2026-05-04T14:00:00Z',
-        answered_at: '2026-05-04T14:00:04Z',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id } = await answeredCall(agent.id, '2026-05-04T14:00:00Z', '2026-05-04T14:00:04Z');
     // Rows a change updates per rollup table, from the database's own counters of the
     // transaction (on PGlite they hold the backend's unreported counts: hence the difference).
     const rollupWrites = (change: (trx: typeof db) => Promise<unknown>) =>
@@ -289,20 +295,10 @@ describe('daily rollups', () => {
       .set({ ended_at: '2026-04-01T06:00:00Z', duration_seconds: 14400 })
       .where('id', '=', open.id)
       .execute();
-    const call = await db
-      .insertInto('call_logs')
-      .values({
-        user_id: agent.id,
-        phone_number: '12125550100',
-        call_type: 'inbound',
-        call_status: 'answered',
-        time_received: '2026-04-01T03:00:00Z',
-        answered_at: '2026-04-01T03:00:05Z',
-        ended_at: '2026-04-01T03:01:05Z',
-        duration_seconds: 60,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const call = await answeredCall(agent.id, '2026-04-01T03:00:00Z', '2026-04-01T03:00:05Z', {
+      ended_at: '2026-04-01T03:01:05Z',
+      duration_seconds: 60,
+    });
     const months = () =>
       sql<{ month: string; on_call: string; calls: number }>`
         SELECT to_char(m.month, 'YYYY-MM') AS month, m.on_call_seconds::text AS on_call,
