@@ -64,6 +64,23 @@ export default tseslint.config(
     rules: boundary('The server never imports the web app.', '^(\\.\\./)+(src/)?web(/|$)'),
   },
   {
+    // Server and web test files share their worker's modules (vitest.config.ts, decision 97):
+    // a module mock there would leak into other files or be ignored.
+    files: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    ignores: ['src/server/**/*.isolated.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message:
+            'A module mock needs its own registry: name the file *.isolated.test.ts (src/server).',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/web/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -4,6 +4,13 @@ import { defineConfig } from 'vitest/config';
 /** Test files that mock a module (vi.mock): they need a module registry of their own. */
 const ISOLATED = 'src/server/**/*.isolated.test.ts';
 
+const serverFiles = {
+  environment: 'node',
+  globalSetup: ['src/server/test/global-setup.ts'],
+  testTimeout: 20_000,
+  hookTimeout: 60_000,
+} as const;
+
 /**
  * Four projects: pure shared rules (and the bench's helpers), the server against a real
  * migrated database (PGlite in memory, or PostgreSQL when DATABASE_URL is set), the few server
@@ -32,20 +39,14 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [ISOLATED],
           isolate: false,
-          environment: 'node',
-          globalSetup: ['src/server/test/global-setup.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          ...serverFiles,
         },
       },
       {
         test: {
           name: 'server-isolated',
           include: [ISOLATED],
-          environment: 'node',
-          globalSetup: ['src/server/test/global-setup.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
+          ...serverFiles,
         },
       },
       {
