@@ -9,7 +9,7 @@ const serverFiles = {
   globalSetup: ['src/server/test/global-setup.ts'],
   testTimeout: 20_000,
   hookTimeout: 60_000,
-} as const;
+};
 
 /**
  * Four projects: pure shared rules (and the bench's helpers), the server against a real
