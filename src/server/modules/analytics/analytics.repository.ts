@@ -3,7 +3,8 @@ import type { Db } from '../../platform/database';
 import type { EmployeeScope } from '../employees/employees.repository';
 
 /**
- * The analytics views' SQL: one query per view, scoped in SQL, never a query per employee.
+ * The analytics views' SQL: one query per view (the team cards: two, sent together), scoped in
+ * SQL, never a query per employee.
  * The figures come from per-agent rollups kept current by triggers in the same transaction as
  * every write, so a view reads a row per agent and month or day instead of every call and
  * interval:
@@ -302,7 +303,12 @@ export async function teamAnalytics(db: Db, w: AnalyticsWindow) {
     WHERE u.role = 'employee' AND u.team_id IS NOT NULL) AS s`;
   const [teams, calls] = await Promise.all([
     sql<
-      TotalsRow & { id: string; name: string; description: string | null; employee_count: number }
+      Pick<TotalsRow, MetricColumn> & {
+        id: string;
+        name: string;
+        description: string | null;
+        employee_count: number;
+      }
     >`
       WITH headcount AS (
         SELECT s.team_id, count(*)::int AS employee_count FROM ${staff} GROUP BY s.team_id

@@ -19,7 +19,8 @@ const RANGE_HELP =
 
 /**
  * The analytics page (spec §2 'Analytics page') and the agent's own analytics. Every figure
- * comes from one SQL query per view, scoped by role in the query.
+ * comes from one SQL query per view (two sent together for the team cards), scoped by role in
+ * the query.
  */
 export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
