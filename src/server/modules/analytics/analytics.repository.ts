@@ -291,7 +291,7 @@ export interface TotalsRow {
  * statements sent together, the statuses' seconds with the teams and the calls' figures apart:
  * on PostgreSQL they run at once on two connections, and so on both cores (on PGlite, one
  * after the other). On 2,000 agents' rollups (~15,500 rows) that took the cards' p50 through
- * HTTP from ~21 to ~13 ms, p95 ~27 to ~20 (issue 8 §1). The employee cards stay one statement:
+ * HTTP from ~21 to ~13 ms, p95 ~25 to ~18 (issue 8 §1). The employee cards stay one statement:
  * split the same way, their 2,000-row halves gave a better median but a worse p95. Each
  * statement reads its own snapshot: a call that ends between them can show in one before the
  * other, as it would in a refresh a moment later.
