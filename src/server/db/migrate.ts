@@ -8,6 +8,7 @@ import * as rollups from './migrations/20261121T2300-rollups';
 import * as rollupsByMonth from './migrations/20261122T0100-rollups-by-month';
 import * as statusSetBy from './migrations/20261122T0300-status-set-by';
 import * as callRollupOneUpdate from './migrations/20261122T0500-call-rollup-one-update';
+import * as rollupUpserts from './migrations/20261124T0600-rollup-upserts';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '20261122T0100-rollups-by-month': rollupsByMonth,
   '20261122T0300-status-set-by': statusSetBy,
   '20261122T0500-call-rollup-one-update': callRollupOneUpdate,
+  '20261124T0600-rollup-upserts': rollupUpserts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { newEmployee } from '../test/factories';
 import { createTestApp } from '../test/test-app';
+import { executePrepared } from './database';
 
 const t = await createTestApp();
 
@@ -53,6 +55,35 @@ describe('the database connection', () => {
       }
     },
   );
+
+  it('runs a statement marked prepared with its results, as a named statement on PostgreSQL only', async () => {
+    const agent = await newEmployee(t.db);
+    const byId = (id: string) =>
+      t.db.selectFrom('users').select(['id', 'username']).where('id', '=', id).compile();
+    const unmarked = sql<{ n: number }>`SELECT ${'unmarked'}::text AS n`.compile(t.db);
+    const named = await t.db.transaction().execute(async (trx) => {
+      // Twice on one connection: parsed once, then only bound and run.
+      for (let i = 0; i < 2; i++) {
+        const { rows } = await executePrepared(trx, byId(agent.id));
+        expect(rows).toEqual([{ id: agent.id, username: agent.username }]);
+      }
+      await trx.executeQuery(unmarked);
+      const { rows } = await sql<{ name: string; statement: string }>`
+        SELECT name, statement FROM pg_prepared_statements
+      `.execute(trx);
+      return rows;
+    });
+    if (process.env.DATABASE_URL) {
+      // The pooled connection may hold other prepared statements of earlier requests.
+      expect(named).toContainEqual({
+        name: expect.stringMatching(/^switchboard_[0-9a-f]{20}$/),
+        statement: byId('').sql,
+      });
+      expect(named.map((row) => row.statement)).not.toContain(unmarked.sql);
+    } else {
+      expect(named).toEqual([]);
+    }
+  });
 
   it('answers health with the database it uses', async () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });

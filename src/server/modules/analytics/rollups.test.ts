@@ -81,8 +81,14 @@ async function expectTriggersAgreeWithRebuild() {
   await expectDerivedRollupsAgree();
 }
 
-function interval(userId: string, status: string, startedAt: string, endedAt: string | null) {
-  return db
+function interval(
+  userId: string,
+  status: string,
+  startedAt: string,
+  endedAt: string | null,
+  trx = db,
+) {
+  return trx
     .insertInto('employee_status_log')
     .values({
       user_id: userId,
@@ -112,6 +118,32 @@ function answeredCall(userId: string, receivedAt: string, answeredAt: string, va
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * Rows a change updates, or writes in all, per table, from the database's own counters of the
+ * transaction (on PGlite they hold the backend's unreported counts: hence the difference).
+ */
+function rowWrites(
+  tables: string[],
+  kind: 'updated' | 'written',
+  change: (trx: typeof db) => Promise<unknown>,
+) {
+  const counter = sql.raw(kind === 'updated' ? 'n_tup_upd' : 'n_tup_ins + n_tup_upd + n_tup_del');
+  return db.transaction().execute(async (trx) => {
+    const counts = () =>
+      sql<{ relname: string; n: number }>`
+        SELECT relname, ${counter}::int AS n FROM pg_stat_xact_user_tables
+        WHERE relname = ANY(${tables})`
+        .execute(trx)
+        .then((r) => new Map(r.rows.map((row) => [row.relname, row.n])));
+    const before = await counts();
+    await change(trx);
+    const after = await counts();
+    return Object.fromEntries(
+      tables.map((table) => [table, after.get(table)! - before.get(table)!]),
+    );
+  });
 }
 
 describe('daily rollups', () => {
@@ -189,21 +221,8 @@ describe('daily rollups', () => {
   it("write an answered call's end to its day and its month once each, and a change of nothing not at all", async () => {
     const agent = await newEmployee(db);
     const { id } = await answeredCall(agent.id, '2026-05-04T14:00:00Z', '2026-05-04T14:00:04Z');
-    // Rows a change updates per rollup table, from the database's own counters of the
-    // transaction (on PGlite they hold the backend's unreported counts: hence the difference).
     const rollupWrites = (change: (trx: typeof db) => Promise<unknown>) =>
-      db.transaction().execute(async (trx) => {
-        const updated = () =>
-          sql<{ relname: string; updated: number }>`
-            SELECT relname, n_tup_upd::int AS updated FROM pg_stat_xact_user_tables
-            WHERE relname IN ('call_day_totals', 'call_month_totals')`
-            .execute(trx)
-            .then((r) => new Map(r.rows.map((row) => [row.relname, row.updated])));
-        const before = await updated();
-        await change(trx);
-        const after = await updated();
-        return Object.fromEntries([...after].map(([table, n]) => [table, n - before.get(table)!]));
-      });
+      rowWrites(['call_day_totals', 'call_month_totals'], 'updated', change);
     const end = (trx: typeof db) =>
       trx
         .updateTable('call_logs')
@@ -218,6 +237,50 @@ describe('daily rollups', () => {
       SELECT handled_calls, talk_seconds::text FROM call_month_totals
       WHERE user_id = ${agent.id}`.execute(db);
     expect(figures.rows).toEqual([{ handled_calls: 1, talk_seconds: '95' }]);
+    await expectTriggersAgreeWithRebuild();
+  });
+
+  it("write a day's first status interval or call into its day row once, not inserted then updated", async () => {
+    const agent = await newEmployee(db);
+    const tables = ['status_day_totals', 'call_day_totals'];
+    const written = (change: (trx: typeof db) => Promise<unknown>) =>
+      rowWrites(tables, 'written', change);
+    const closed =
+      (startedAt: string, endedAt: string, seconds: number) => async (trx: typeof db) => {
+        const { id } = await interval(agent.id, 'available', startedAt, null, trx);
+        await trx
+          .updateTable('employee_status_log')
+          .set({ ended_at: endedAt, duration_seconds: seconds })
+          .where('id', '=', id)
+          .execute();
+      };
+    const oneStatusRow = { status_day_totals: 1, call_day_totals: 0 };
+    expect(await written(closed('2026-05-05T13:00:00Z', '2026-05-05T13:10:00Z', 600))).toEqual(
+      oneStatusRow,
+    );
+    expect(await written(closed('2026-05-05T13:20:00Z', '2026-05-05T13:25:00Z', 300))).toEqual(
+      oneStatusRow,
+    );
+    const declined = (at: string) => (trx: typeof db) =>
+      trx
+        .insertInto('call_logs')
+        .values({
+          user_id: agent.id,
+          phone_number: '(555) 010-0000',
+          call_type: 'inbound',
+          call_status: 'declined',
+          time_received: at,
+          ended_at: at,
+        })
+        .execute();
+    const oneCallRow = { status_day_totals: 0, call_day_totals: 1 };
+    expect(await written(declined('2026-05-05T13:40:00Z'))).toEqual(oneCallRow);
+    expect(await written(declined('2026-05-05T13:50:00Z'))).toEqual(oneCallRow);
+    const figures = await sql<{ seconds: string; intervals: number }>`
+      SELECT seconds::text, intervals FROM status_day_totals WHERE user_id = ${agent.id}`.execute(
+      db,
+    );
+    expect(figures.rows).toEqual([{ seconds: '900', intervals: 2 }]);
     await expectTriggersAgreeWithRebuild();
   });
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/database';
+import { type Db, executePrepared } from '../../platform/database';
 
 const byUsername = (username: string) =>
   sql<boolean>`lower(users.username) = ${username.toLowerCase()}`;
@@ -75,12 +75,13 @@ export async function insertSession(
 }
 
 /** The session of a token with its user, whatever its age (the caller decides expiry). */
-export function findSessionByTokenHash(db: Db, tokenHash: string) {
-  return selectSessionUser(db)
+/** Every signed-in request's first statement: prepared (see executePrepared). */
+export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+  const query = selectSessionUser(db)
     .innerJoin('auth_sessions', 'auth_sessions.user_id', 'users.id')
     .select(['auth_sessions.id as session_id', 'auth_sessions.last_seen_at'])
-    .where('auth_sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('auth_sessions.token_hash', '=', tokenHash);
+  return (await executePrepared(db, query.compile())).rows[0];
 }
 
 export async function touchSession(db: Db, sessionId: string, at: Date) {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/database';
+import { type Db, executePrepared } from '../../platform/database';
 
 const callColumns = [
   'id',
@@ -28,23 +28,23 @@ export function findOwnCall(db: Db, userId: string, callId: string) {
 }
 
 /** Ringing → answered, only before its deadline: against a timeout, one of the two wins. */
-export function answerRinging(db: Db, userId: string, callId: string, now: Date) {
-  return db
+export async function answerRinging(db: Db, userId: string, callId: string, now: Date) {
+  const query = db
     .updateTable('call_logs')
     .set({ call_status: 'answered', answered_at: now })
     .where('id', '=', callId)
     .where('user_id', '=', userId)
     .where('call_status', 'is', null)
     .where('ring_deadline', '>', now)
-    .returning('id')
-    .executeTakeFirst();
+    .returning('id');
+  return (await executePrepared(db, query.compile())).rows[0];
 }
 
 /**
  * Ringing → declined (only before its deadline, like an answer) or missed (the agent left
  * Available).
  */
-export function resolveRinging(
+export async function resolveRinging(
   db: Db,
   userId: string,
   outcome: 'declined' | 'missed',
@@ -62,34 +62,32 @@ export function resolveRinging(
     .where('call_status', 'is', null);
   if (callId) query = query.where('id', '=', callId);
   if (outcome === 'declined') query = query.where('ring_deadline', '>', now);
-  return query.returning('id').executeTakeFirst();
+  return (await executePrepared(db, query.returning('id').compile())).rows[0];
 }
 
 /** An answered call in progress → ended, with its duration. */
-export function endActive(db: Db, userId: string, callId: string, now: Date) {
-  return db
+export async function endActive(db: Db, userId: string, callId: string, now: Date) {
+  const query = db
     .updateTable('call_logs')
     .set({ ended_at: now, duration_seconds: secondsSinceAnswer(now) })
     .where('id', '=', callId)
     .where('user_id', '=', userId)
     .where('call_status', '=', 'answered')
     .where('ended_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
+    .returning('id');
+  return (await executePrepared(db, query.compile())).rows[0];
 }
 
-export function insertOutbound(db: Db, userId: string, phoneNumber: string, now: Date) {
-  return db
-    .insertInto('call_logs')
-    .values({
-      user_id: userId,
-      phone_number: phoneNumber,
-      call_type: 'outbound',
-      call_status: 'answered',
-      time_received: now,
-      answered_at: now,
-    })
-    .execute();
+export async function insertOutbound(db: Db, userId: string, phoneNumber: string, now: Date) {
+  const query = db.insertInto('call_logs').values({
+    user_id: userId,
+    phone_number: phoneNumber,
+    call_type: 'outbound',
+    call_status: 'answered',
+    time_received: now,
+    answered_at: now,
+  });
+  await executePrepared(db, query.compile());
 }
 
 /** Notes go with a call that was answered, declined or missed, not a ringing offer. */

@@ -26,8 +26,9 @@ async function changeCall(
     const locked = await lockAgent(trx, actor.id);
     // Read under the lock, as changeStatus does: whoever held it first has an earlier time.
     await change(trx, ctx.clock.now(), locked);
-    await ctx.live.agentChangedIn(trx, actor.id);
-    return agentStateOf({ ...ctx, db: trx }, actor.id);
+    const state = await agentStateOf({ ...ctx, db: trx }, actor.id);
+    await ctx.live.agentStateChangedIn(trx, actor.id, state);
+    return state;
   });
 }
 

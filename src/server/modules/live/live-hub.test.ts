@@ -21,17 +21,24 @@ function fakeSocket() {
   return { socket: socket as unknown as WebSocket, sent };
 }
 
-/** A hub of its own (no real sockets), with `relisten` to act as a LISTEN connection coming back. */
+/**
+ * A hub of its own (no real sockets) hearing the database's notifications, with `relisten` to
+ * act as a LISTEN connection coming back, and how many times it read an agent's state.
+ */
 async function testHub() {
   let relisten: (() => void) | undefined;
+  let reads = 0;
   const hub = createLiveHub({
     db: t.db,
-    listen: async (_channel, _onPayload, onRelisten) => {
+    listen: async (channel, onPayload, onRelisten) => {
       relisten = onRelisten;
-      return async () => undefined;
+      return t.database.listen(channel, onPayload);
     },
     instanceId: 'test-instance',
-    stateOf: async () => ({ status: 'break' }) as AgentState,
+    stateOf: async () => {
+      reads += 1;
+      return { status: 'break' } as AgentState;
+    },
     floorOf: async () => [],
     scopesOf: async () => new Map(),
     now: () => new Date(),
@@ -40,7 +47,7 @@ async function testHub() {
     log: { warn: () => undefined },
   });
   await hub.start();
-  return { hub, relisten: () => relisten!() };
+  return { hub, relisten: () => relisten!(), reads: () => reads };
 }
 
 /** A signed-in agent's socket, attached to `hub`: what it is sent. */
@@ -57,23 +64,52 @@ async function attachedAgent(hub: Awaited<ReturnType<typeof testHub>>['hub']) {
   ).id;
   expect(session.cookie).toBeTruthy();
   await hub.attach(socket, agent.id, sessionId, t.clock.now());
-  await vi.waitFor(() => expect(sent).toHaveLength(1));
-  return sent;
+  // Sent at once, and again when the hub hears its own news of the agent coming online.
+  await vi.waitFor(() => expect(sent).toHaveLength(2));
+  sent.length = 0;
+  return { sent, agentId: agent.id };
 }
 
 describe('live hub', () => {
   it('resends every local agent’s state when listening resumes after a lost connection', async () => {
     const { hub, relisten } = await testHub();
-    const sent = await attachedAgent(hub);
+    const { sent } = await attachedAgent(hub);
 
     relisten();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ type: 'agent.state', state: { status: 'break' } });
+  });
+
+  it('pushes the state a change committed as it is, and reads it afresh when it would not fit a notification', async () => {
+    const { hub, reads } = await testHub();
+    const { sent, agentId } = await attachedAgent(hub);
+    expect(reads()).toBe(2); // the new socket's state, and the news of it being online
+
+    const committed = { status: 'available', serverNow: '2026-11-24T09:00:00.000Z' } as AgentState;
+    await t.db.transaction().execute((trx) => hub.agentStateChangedIn(trx, agentId, committed));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ type: 'agent.state', state: committed });
+    expect(reads()).toBe(2);
+
+    // A rolled-back change is never heard of.
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await hub.agentStateChangedIn(trx, agentId, committed);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+
+    // Notifications are capped at 8000 bytes: a state with long call notes goes as the id.
+    const long = { ...committed, call: { notes: 'n'.repeat(7000) } } as AgentState;
+    await t.db.transaction().execute((trx) => hub.agentStateChangedIn(trx, agentId, long));
     await vi.waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ type: 'agent.state', state: { status: 'break' } });
+    expect(reads()).toBe(3);
   });
 
   it('tells every agent and floor watcher once when the database goes, and once when it is back', async () => {
     const { hub } = await testHub();
-    const agentSent = await attachedAgent(hub);
+    const { sent: agentSent } = await attachedAgent(hub);
     const watcher = fakeSocket();
     hub.watch(watcher.socket, 'admin-id', 'session-id', { all: true });
     const databaseEvents = (sent: unknown[]) =>

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { type LiveEvent, liveCloseCodes, liveCloseReasons } from '../../../shared/live';
 import type { AgentState } from '../../../shared/schemas/agent';
 import type { FloorAgent } from '../../../shared/schemas/floor';
-import type { Db, Listen } from '../../platform/database';
+import { type Db, type Listen, executePrepared } from '../../platform/database';
 import type { EmployeeScope } from '../employees/employees.repository';
 import { instanceKey } from './connection-liveness';
 
@@ -21,13 +21,32 @@ export interface LivePublisher {
    * (never for a rolled-back change) and costs no transaction, or WAL flush, of its own.
    */
   agentChangedIn(db: Db, ...userIds: string[]): Promise<void>;
+  /**
+   * One agent's change, inside its transaction, with the state it commits (read under the
+   * agent's lock): every process pushes that state as it is, without reading it again.
+   */
+  agentStateChangedIn(db: Db, userId: string, state: AgentState): Promise<void>;
 }
 
-/** NOTIFY payloads are capped at 8000 bytes: 100 ids a payload is well under. */
+interface LivePayload {
+  userIds: string[];
+  /** The state of the one agent in userIds, when the change came with it. */
+  state?: AgentState;
+}
+
+/** NOTIFY payloads are capped at 8000 bytes: 100 ids, or one agent's state, are under. */
+const MAX_PAYLOAD_LENGTH = 7000;
+
+function notify(db: Db, payload: LivePayload) {
+  return executePrepared(
+    db,
+    sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`.compile(db),
+  );
+}
+
 async function notifyAgentsChanged(db: Db, userIds: readonly string[]) {
   for (let i = 0; i < userIds.length; i += 100) {
-    const payload = JSON.stringify({ userIds: userIds.slice(i, i + 100) });
-    await sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(db);
+    await notify(db, { userIds: userIds.slice(i, i + 100) });
   }
 }
 
@@ -202,12 +221,26 @@ export function createLiveHub(options: LiveHubOptions) {
     }
   }
 
-  /** Sends the agent's state to its sockets here; changes arriving meanwhile are coalesced. */
-  function push(userId: string) {
+  function sendState(userId: string, state: AgentState) {
+    for (const local of sockets.get(userId) ?? []) {
+      send(local.socket, { type: 'agent.state', state });
+    }
+  }
+
+  /**
+   * Sends the agent's state to its sockets here: the state the change committed when it came
+   * with one, else read afresh; changes arriving during a read are coalesced into one more.
+   */
+  function push(userId: string, committed?: AgentState) {
     if (!sockets.has(userId)) return;
     const running = pushes.get(userId);
     if (running) {
+      // A read in flight may have started before this change: read once more after it.
       running.again = true;
+      return;
+    }
+    if (committed) {
+      sendState(userId, committed);
       return;
     }
     const entry = { again: false };
@@ -216,10 +249,7 @@ export function createLiveHub(options: LiveHubOptions) {
       do {
         entry.again = false;
         try {
-          const state = await options.stateOf(userId);
-          for (const local of sockets.get(userId) ?? []) {
-            send(local.socket, { type: 'agent.state', state });
-          }
+          sendState(userId, await options.stateOf(userId));
         } catch (error) {
           log.warn({ err: error, userId }, 'live: could not push the agent state');
         }
@@ -230,8 +260,8 @@ export function createLiveHub(options: LiveHubOptions) {
 
   function onPayload(payload: string) {
     try {
-      const { userIds } = JSON.parse(payload) as { userIds: string[] };
-      for (const userId of userIds) push(userId);
+      const { userIds, state } = JSON.parse(payload) as LivePayload;
+      for (const userId of userIds) push(userId, state);
       // A watching admin changed (moved team): their scope first, so nothing of the old
       // scope is sent on.
       if ([...watchers].some((watcher) => userIds.includes(watcher.userId))) {
@@ -266,6 +296,13 @@ export function createLiveHub(options: LiveHubOptions) {
 
     agentChangedIn(trx: Db, ...userIds: string[]) {
       return notifyAgentsChanged(trx, userIds);
+    },
+
+    async agentStateChangedIn(trx: Db, userId: string, state: AgentState) {
+      const withState: LivePayload = { userIds: [userId], state };
+      // A state too long for a payload (long call notes) is read afresh by each process.
+      const fits = JSON.stringify(withState).length <= MAX_PAYLOAD_LENGTH;
+      await notify(trx, fits ? withState : { userIds: [userId] });
     },
 
     /**

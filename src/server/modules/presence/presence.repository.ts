@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AgentStatus, StatusSetBy } from '../../../shared/statuses';
-import type { Db } from '../../platform/database';
+import { type Db, executePrepared } from '../../platform/database';
 
 /**
  * Serialises the changes of one agent (two tabs, a call action, the engine take turns) by
@@ -10,19 +10,25 @@ import type { Db } from '../../platform/database';
  * after the lock sees what that holder committed.
  */
 export async function lockAgent(db: Db, userId: string) {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
-  const result = await sql<{
-    interval_id: string | null;
-    status: AgentStatus | null;
-    set_by: StatusSetBy | null;
-    call_id: string | null;
-    call_status: string | null;
-  }>`
+  await executePrepared(
+    db,
+    db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().compile(),
+  );
+  const result = await executePrepared(
+    db,
+    sql<{
+      interval_id: string | null;
+      status: AgentStatus | null;
+      set_by: StatusSetBy | null;
+      call_id: string | null;
+      call_status: string | null;
+    }>`
     SELECT i.id AS interval_id, i.status, i.set_by, c.id AS call_id, c.call_status
     FROM (SELECT 1) AS one
     LEFT JOIN employee_status_log i ON i.user_id = ${userId} AND i.ended_at IS NULL
     LEFT JOIN call_logs c ON c.user_id = ${userId} AND c.ended_at IS NULL
-  `.execute(db);
+  `.compile(db),
+  );
   const row = result.rows[0]!;
   return {
     interval: row.interval_id
@@ -35,14 +41,17 @@ export async function lockAgent(db: Db, userId: string) {
 export type LockedAgent = Awaited<ReturnType<typeof lockAgent>>;
 
 export async function closeInterval(db: Db, id: string, at: Date) {
-  await db
-    .updateTable('employee_status_log')
-    .set({
-      ended_at: at,
-      duration_seconds: sql<number>`greatest(0, floor(extract(epoch from (${at}::timestamptz - started_at))))::int`,
-    })
-    .where('id', '=', id)
-    .execute();
+  await executePrepared(
+    db,
+    db
+      .updateTable('employee_status_log')
+      .set({
+        ended_at: at,
+        duration_seconds: sql<number>`greatest(0, floor(extract(epoch from (${at}::timestamptz - started_at))))::int`,
+      })
+      .where('id', '=', id)
+      .compile(),
+  );
 }
 
 export async function openInterval(
@@ -52,10 +61,13 @@ export async function openInterval(
   at: Date,
   setBy: StatusSetBy,
 ) {
-  await db
-    .insertInto('employee_status_log')
-    .values({ user_id: userId, status, started_at: at, set_by: setBy })
-    .execute();
+  await executePrepared(
+    db,
+    db
+      .insertInto('employee_status_log')
+      .values({ user_id: userId, status, started_at: at, set_by: setBy })
+      .compile(),
+  );
 }
 
 /** The call centre's calendar day of an instant, and that day's bounds, in `timeZone`. */
@@ -75,22 +87,24 @@ function dayBounds(now: Date, timeZone: string) {
  */
 export async function readAgentState(db: Db, userId: string, now: Date, timeZone: string) {
   const { day, start, end } = dayBounds(now, timeZone);
-  const result = await sql<{
-    day: string;
-    day_ends_at: Date;
-    status: AgentStatus | null;
-    set_by: StatusSetBy | null;
-    since: Date | null;
-    seconds: Partial<Record<AgentStatus, number>> | null;
-    call_id: string | null;
-    phone_number: string;
-    call_type: 'inbound' | 'outbound';
-    call_status: 'answered' | null;
-    time_received: Date;
-    answered_at: Date | null;
-    ring_deadline: Date | null;
-    notes: string | null;
-  }>`
+  const result = await executePrepared(
+    db,
+    sql<{
+      day: string;
+      day_ends_at: Date;
+      status: AgentStatus | null;
+      set_by: StatusSetBy | null;
+      since: Date | null;
+      seconds: Partial<Record<AgentStatus, number>> | null;
+      call_id: string | null;
+      phone_number: string;
+      call_type: 'inbound' | 'outbound';
+      call_status: 'answered' | null;
+      time_received: Date;
+      answered_at: Date | null;
+      ring_deadline: Date | null;
+      notes: string | null;
+    }>`
     SELECT ${day} AS day, ${end} AS day_ends_at, open.status, open.set_by,
       open.started_at AS since,
       (SELECT json_object_agg(part.status, greatest(0, part.seconds)) FROM (
@@ -109,7 +123,8 @@ export async function readAgentState(db: Db, userId: string, now: Date, timeZone
     FROM (SELECT 1) AS one
     LEFT JOIN employee_status_log AS open ON open.user_id = ${userId} AND open.ended_at IS NULL
     LEFT JOIN call_logs AS call ON call.user_id = ${userId} AND call.ended_at IS NULL
-  `.execute(db);
+  `.compile(db),
+  );
   const row = result.rows[0]!;
   return {
     day: row.day,
@@ -127,12 +142,15 @@ export async function readAgentState(db: Db, userId: string, now: Date, timeZone
  * open row is left alone (no row version written on every status change).
  */
 export async function openSessionOfDay(db: Db, userId: string, now: Date, timeZone: string) {
-  await sql`
-    INSERT INTO employee_sessions (user_id, session_date, session_start)
-    VALUES (${userId}, (${now}::timestamptz AT TIME ZONE ${timeZone})::date, ${now})
-    ON CONFLICT (user_id, session_date) DO UPDATE SET session_end = NULL
-    WHERE employee_sessions.session_end IS NOT NULL
-  `.execute(db);
+  await executePrepared(
+    db,
+    sql`
+      INSERT INTO employee_sessions (user_id, session_date, session_start)
+      VALUES (${userId}, (${now}::timestamptz AT TIME ZONE ${timeZone})::date, ${now})
+      ON CONFLICT (user_id, session_date) DO UPDATE SET session_end = NULL
+      WHERE employee_sessions.session_end IS NOT NULL
+    `.compile(db),
+  );
 }
 
 export async function endSessionOfDay(db: Db, userId: string, now: Date, timeZone: string) {

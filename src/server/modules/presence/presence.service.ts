@@ -85,8 +85,9 @@ export async function changeStatus(ctx: AppContext, actor: SessionUser, status: 
     const zone = ctx.config.callCentreTimeZone;
     const switched = await switchStatus(trx, actor.id, interval, status, now, zone);
     if (switched && call) await callsRepo.resolveRinging(trx, actor.id, 'missed', now);
-    if (switched) await ctx.live.agentChangedIn(trx, actor.id);
-    return agentStateOf({ ...ctx, db: trx }, actor.id);
+    const state = await agentStateOf({ ...ctx, db: trx }, actor.id);
+    if (switched) await ctx.live.agentStateChangedIn(trx, actor.id, state);
+    return state;
   });
 }
 
