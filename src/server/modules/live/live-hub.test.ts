@@ -99,8 +99,9 @@ describe('live hub', () => {
       }),
     ).rejects.toThrow('rolled back');
 
-    // Notifications are capped at 8000 bytes: a state with long call notes goes as the id.
-    const long = { ...committed, call: { notes: 'n'.repeat(7000) } } as AgentState;
+    // Notifications are capped at 8000 bytes: a state with long call notes goes as the id
+    // (3,000 characters here, 9,000 bytes).
+    const long = { ...committed, call: { notes: '€'.repeat(3000) } } as AgentState;
     await t.db.transaction().execute((trx) => hub.agentStateChangedIn(trx, agentId, long));
     await vi.waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ type: 'agent.state', state: { status: 'break' } });

@@ -34,7 +34,7 @@ interface LivePayload {
   state?: AgentState;
 }
 
-/** NOTIFY payloads are capped at 8000 bytes: 100 ids, or one agent's state, are under. */
+/** NOTIFY payloads are capped at 8000 bytes (UTF-8): 100 ids, or one agent's state, are under. */
 const MAX_PAYLOAD_LENGTH = 7000;
 
 function notify(db: Db, payload: LivePayload) {
@@ -301,7 +301,7 @@ export function createLiveHub(options: LiveHubOptions) {
     async agentStateChangedIn(trx: Db, userId: string, state: AgentState) {
       const withState: LivePayload = { userIds: [userId], state };
       // A state too long for a payload (long call notes) is read afresh by each process.
-      const fits = JSON.stringify(withState).length <= MAX_PAYLOAD_LENGTH;
+      const fits = Buffer.byteLength(JSON.stringify(withState)) <= MAX_PAYLOAD_LENGTH;
       await notify(trx, fits ? withState : { userIds: [userId] });
     },
 
