@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/database';
+import { type Db, executePrepared } from '../../platform/database';
 import {
   INSTANCE_KEY_PREFIX,
   connectionLastSeen,
@@ -15,7 +15,7 @@ import {
  */
 export async function eligibleAgents(db: Db, freshSince: Date, userIds?: string[]) {
   const only = userIds ? sql`AND s.user_id = ANY(${userIds}::uuid[])` : sql``;
-  const result = await sql<{ user_id: string; basis: Date; scheduled_basis: Date | null }>`
+  const query = sql<{ user_id: string; basis: Date; scheduled_basis: Date | null }>`
     SELECT s.user_id,
       greatest(s.started_at, last_call.ended_at, conn.opened_at) AS basis,
       o.basis AS scheduled_basis
@@ -33,7 +33,8 @@ export async function eligibleAgents(db: Db, freshSince: Date, userIds?: string[
     WHERE s.ended_at IS NULL AND s.status = 'available' ${only}
       AND conn.opened_at IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM call_logs c WHERE c.user_id = s.user_id AND c.ended_at IS NULL)
-  `.execute(db);
+  `;
+  const result = await executePrepared(db, query.compile(db));
   return result.rows;
 }
 
@@ -49,7 +50,7 @@ export async function absentAgents(
 ) {
   const only = userIds ? sql`AND s.user_id = ANY(${userIds}::uuid[])` : sql``;
   const idle = callsOnly ? sql`false` : sql`(s.status = 'available' AND c.id IS NULL)`;
-  const result = await sql<{ user_id: string; call_id: string | null }>`
+  const query = sql<{ user_id: string; call_id: string | null }>`
     SELECT s.user_id, c.id AS call_id FROM employee_status_log s
     LEFT JOIN call_logs c ON c.user_id = s.user_id AND c.ended_at IS NULL
     WHERE s.ended_at IS NULL AND s.started_at < ${goneSince} ${only}
@@ -57,7 +58,8 @@ export async function absentAgents(
       AND NOT EXISTS (
         SELECT 1 FROM live_connections lc
         WHERE lc.user_id = s.user_id AND ${connectionLastSeen('lc')} >= ${goneSince})
-  `.execute(db);
+  `;
+  const result = await executePrepared(db, query.compile(db));
   return result.rows;
 }
 
@@ -87,11 +89,14 @@ export async function scheduleOffers(
  * status change holds: each due offer is taken by exactly one tick. Call in a transaction.
  */
 export async function claimDueOffers(trx: Db, now: Date) {
-  const result = await sql<{ user_id: string; basis: Date }>`
-    SELECT o.user_id, o.basis FROM call_offers o JOIN users u ON u.id = o.user_id
-    WHERE o.due_at <= ${now}
-    FOR UPDATE OF o, u SKIP LOCKED
-  `.execute(trx);
+  const result = await executePrepared(
+    trx,
+    sql<{ user_id: string; basis: Date }>`
+      SELECT o.user_id, o.basis FROM call_offers o JOIN users u ON u.id = o.user_id
+      WHERE o.due_at <= ${now}
+      FOR UPDATE OF o, u SKIP LOCKED
+    `.compile(trx),
+  );
   return result.rows;
 }
 
@@ -117,19 +122,22 @@ export async function insertOffers(
 
 /** Rings past their deadline → missed, each claimed once (an answer holding it wins). */
 export async function missExpiredRings(db: Db, now: Date) {
-  const result = await sql<{ user_id: string }>`
-    UPDATE call_logs SET call_status = 'missed', ended_at = ring_deadline
-    WHERE call_status IS NULL AND id IN (
-      SELECT id FROM call_logs WHERE call_status IS NULL AND ring_deadline <= ${now}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING user_id
-  `.execute(db);
+  const result = await executePrepared(
+    db,
+    sql<{ user_id: string }>`
+      UPDATE call_logs SET call_status = 'missed', ended_at = ring_deadline
+      WHERE call_status IS NULL AND id IN (
+        SELECT id FROM call_logs WHERE call_status IS NULL AND ring_deadline <= ${now}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING user_id
+    `.compile(db),
+  );
   return result.rows.map((row) => row.user_id);
 }
 
 /** Rings whose agent has had no live connection since `goneSince` → missed. */
 export async function missAbandonedRings(db: Db, now: Date, goneSince: Date) {
-  const result = await sql<{ user_id: string }>`
+  const query = sql<{ user_id: string }>`
     UPDATE call_logs SET call_status = 'missed', ended_at = greatest(${now}::timestamptz, time_received)
     WHERE call_status IS NULL AND id IN (
       SELECT c.id FROM call_logs c
@@ -139,7 +147,8 @@ export async function missAbandonedRings(db: Db, now: Date, goneSince: Date) {
           WHERE lc.user_id = c.user_id AND ${connectionLastSeen('lc')} >= ${goneSince})
       FOR UPDATE SKIP LOCKED)
     RETURNING user_id
-  `.execute(db);
+  `;
+  const result = await executePrepared(db, query.compile(db));
   return result.rows.map((row) => row.user_id);
 }
 

@@ -5,15 +5,10 @@ import { type Db, executePrepared } from '../../platform/database';
 /**
  * Serialises the changes of one agent (two tabs, a call action, the engine take turns) by
  * locking its row, then reads its open status interval and open (ringing or in-progress)
- * call. Two statements, not one: a locking join that had to wait would still return the rows
- * it first saw (the interval the lock's previous holder just closed); a statement started
- * after the lock sees what that holder committed.
+ * call, in one round trip (`lock_agent`, migration 20261124T2200: the read is a statement of
+ * its own after the lock, so it sees what the lock's previous holder committed).
  */
 export async function lockAgent(db: Db, userId: string) {
-  await executePrepared(
-    db,
-    db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().compile(),
-  );
   const result = await executePrepared(
     db,
     sql<{
@@ -22,12 +17,7 @@ export async function lockAgent(db: Db, userId: string) {
       set_by: StatusSetBy | null;
       call_id: string | null;
       call_status: string | null;
-    }>`
-    SELECT i.id AS interval_id, i.status, i.set_by, c.id AS call_id, c.call_status
-    FROM (SELECT 1) AS one
-    LEFT JOIN employee_status_log i ON i.user_id = ${userId} AND i.ended_at IS NULL
-    LEFT JOIN call_logs c ON c.user_id = ${userId} AND c.ended_at IS NULL
-  `.compile(db),
+    }>`SELECT * FROM lock_agent(${userId})`.compile(db),
   );
   const row = result.rows[0]!;
   return {
@@ -40,33 +30,23 @@ export async function lockAgent(db: Db, userId: string) {
 
 export type LockedAgent = Awaited<ReturnType<typeof lockAgent>>;
 
-export async function closeInterval(db: Db, id: string, at: Date) {
-  await executePrepared(
-    db,
-    db
-      .updateTable('employee_status_log')
-      .set({
-        ended_at: at,
-        duration_seconds: sql<number>`greatest(0, floor(extract(epoch from (${at}::timestamptz - started_at))))::int`,
-      })
-      .where('id', '=', id)
-      .compile(),
-  );
-}
-
-export async function openInterval(
+/**
+ * Closes the open interval `openId` (if any) at `at`, opens the next one, and makes sure the
+ * call centre's day (in `timeZone`) has the agent's session row: one round trip
+ * (`switch_agent_status`, migration 20261124T2200). The caller holds the agent's lock.
+ */
+export async function switchInterval(
   db: Db,
   userId: string,
-  status: AgentStatus,
+  openId: string | undefined,
+  next: { status: AgentStatus; setBy: StatusSetBy },
   at: Date,
-  setBy: StatusSetBy,
+  timeZone: string,
 ) {
   await executePrepared(
     db,
-    db
-      .insertInto('employee_status_log')
-      .values({ user_id: userId, status, started_at: at, set_by: setBy })
-      .compile(),
+    sql`SELECT switch_agent_status(${userId}, ${openId ?? null}, ${next.status}, ${next.setBy},
+      ${at}, ${timeZone})`.compile(db),
   );
 }
 
@@ -135,22 +115,6 @@ export async function readAgentState(db: Db, userId: string, now: Date, timeZone
     seconds: row.seconds ?? {},
     call: row.call_id ? { ...row, id: row.call_id } : undefined,
   };
-}
-
-/**
- * Today's session row (one per agent per call-centre day): created, or reopened if ended. An
- * open row is left alone (no row version written on every status change).
- */
-export async function openSessionOfDay(db: Db, userId: string, now: Date, timeZone: string) {
-  await executePrepared(
-    db,
-    sql`
-      INSERT INTO employee_sessions (user_id, session_date, session_start)
-      VALUES (${userId}, (${now}::timestamptz AT TIME ZONE ${timeZone})::date, ${now})
-      ON CONFLICT (user_id, session_date) DO UPDATE SET session_end = NULL
-      WHERE employee_sessions.session_end IS NOT NULL
-    `.compile(db),
-  );
 }
 
 export async function endSessionOfDay(db: Db, userId: string, now: Date, timeZone: string) {

@@ -62,9 +62,7 @@ export async function switchStatus(
 ) {
   const by = systemStatuses.includes(status) ? 'system' : setBy;
   if (open?.status === status && open.setBy === by) return false;
-  if (open) await repo.closeInterval(db, open.id, now);
-  await repo.openInterval(db, userId, status, now, by);
-  await repo.openSessionOfDay(db, userId, now, timeZone);
+  await repo.switchInterval(db, userId, open?.id, { status, setBy: by }, now, timeZone);
   return true;
 }
 
