@@ -39,11 +39,12 @@ export interface DatabaseHandle {
 
 /**
  * The agent's hot path (a status change or call action runs several statements, hundreds of
- * times a second under load: issue 8 §2) and the call engine's tick (several times a second)
- * as named prepared statements on PostgreSQL, parsed and planned once per connection instead
- * of every time (the agent-state read took ~0.3 ms to plan and ~0.1 ms to run; the engine's
- * search for eligible agents ~0.6 ms to plan). Opt-in by statement: the analytics reads are
- * not, as a generic plan could not fit their ranges. On PGlite this is a plain query.
+ * times a second under load: issue 8 §2) and the call engine's claims and ring timeouts (every
+ * tick) as named prepared statements on PostgreSQL, parsed and planned once per connection
+ * instead of every time (the agent-state read took ~0.3 ms to plan and ~0.1 ms to run).
+ * Opt-in by statement, measured: the analytics reads are not, as a generic plan could not fit
+ * their ranges, nor is the engine's search for eligible agents, whose generic plan was slower
+ * than planning it each time. On PGlite this is a plain query.
  */
 const preparedStatementNames = new Map<string, string>();
 /** Each caller's SQL has a fixed shape; this bounds what a mistake could leave on a connection. */

@@ -15,7 +15,9 @@ import {
  */
 export async function eligibleAgents(db: Db, freshSince: Date, userIds?: string[]) {
   const only = userIds ? sql`AND s.user_id = ANY(${userIds}::uuid[])` : sql``;
-  const query = sql<{ user_id: string; basis: Date; scheduled_basis: Date | null }>`
+  // Planned each time, not prepared: a generic plan of this search took ~5.7 ms a tick at
+  // 1,000 agents, against ~2.7 ms + 0.6 ms of planning.
+  const result = await sql<{ user_id: string; basis: Date; scheduled_basis: Date | null }>`
     SELECT s.user_id,
       greatest(s.started_at, last_call.ended_at, conn.opened_at) AS basis,
       o.basis AS scheduled_basis
@@ -33,8 +35,7 @@ export async function eligibleAgents(db: Db, freshSince: Date, userIds?: string[
     WHERE s.ended_at IS NULL AND s.status = 'available' ${only}
       AND conn.opened_at IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM call_logs c WHERE c.user_id = s.user_id AND c.ended_at IS NULL)
-  `;
-  const result = await executePrepared(db, query.compile(db));
+  `.execute(db);
   return result.rows;
 }
 
@@ -50,7 +51,7 @@ export async function absentAgents(
 ) {
   const only = userIds ? sql`AND s.user_id = ANY(${userIds}::uuid[])` : sql``;
   const idle = callsOnly ? sql`false` : sql`(s.status = 'available' AND c.id IS NULL)`;
-  const query = sql<{ user_id: string; call_id: string | null }>`
+  const result = await sql<{ user_id: string; call_id: string | null }>`
     SELECT s.user_id, c.id AS call_id FROM employee_status_log s
     LEFT JOIN call_logs c ON c.user_id = s.user_id AND c.ended_at IS NULL
     WHERE s.ended_at IS NULL AND s.started_at < ${goneSince} ${only}
@@ -58,8 +59,7 @@ export async function absentAgents(
       AND NOT EXISTS (
         SELECT 1 FROM live_connections lc
         WHERE lc.user_id = s.user_id AND ${connectionLastSeen('lc')} >= ${goneSince})
-  `;
-  const result = await executePrepared(db, query.compile(db));
+  `.execute(db);
   return result.rows;
 }
 

@@ -2,8 +2,8 @@ import type { SessionUser } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { AppError } from '../../platform/errors';
-import { agentStateOf, switchStatus } from '../presence/presence.service';
-import { type LockedAgent, lockAgent } from '../presence/presence.repository';
+import { agentStateOf, switchStatus, toAgentState } from '../presence/presence.service';
+import { type AgentStateRead, type LockedAgent, lockAgent } from '../presence/presence.repository';
 import { toCallLogEntry } from './call-views';
 import * as repo from './calls.repository';
 
@@ -19,14 +19,18 @@ function assertAgent(actor: Pick<SessionUser, 'role'>) {
 async function changeCall(
   ctx: AppContext,
   actor: SessionUser,
-  change: (trx: Db, now: Date, locked: LockedAgent) => Promise<void>,
+  /** Answers the agent's state when its last step was a status switch (switchStatus). */
+  change: (trx: Db, now: Date, locked: LockedAgent) => Promise<AgentStateRead | undefined>,
 ) {
   assertAgent(actor);
   return ctx.db.transaction().execute(async (trx) => {
     const locked = await lockAgent(trx, actor.id);
     // Read under the lock, as changeStatus does: whoever held it first has an earlier time.
-    await change(trx, ctx.clock.now(), locked);
-    const state = await agentStateOf({ ...ctx, db: trx }, actor.id);
+    const now = ctx.clock.now();
+    const switched = await change(trx, now, locked);
+    const state = switched
+      ? toAgentState(ctx, now, switched)
+      : await agentStateOf({ ...ctx, db: trx }, actor.id);
     await ctx.live.agentStateChangedIn(trx, actor.id, state);
     return state;
   });
@@ -48,7 +52,7 @@ export function answer(ctx: AppContext, actor: SessionUser, callId: string) {
   return changeCall(ctx, actor, async (trx, now, { interval }) => {
     const answered = await repo.answerRinging(trx, actor.id, callId, now);
     if (!answered) throw await refusal(trx, actor, callId, 'CALL_NOT_RINGING');
-    await switchStatus(trx, actor.id, interval, 'on_call', now, ctx.config.callCentreTimeZone);
+    return switchStatus(trx, actor.id, interval, 'on_call', now, ctx.config.callCentreTimeZone);
   });
 }
 
@@ -57,6 +61,7 @@ export function decline(ctx: AppContext, actor: SessionUser, callId: string) {
   return changeCall(ctx, actor, async (trx, now) => {
     const declined = await repo.resolveRinging(trx, actor.id, 'declined', now, callId);
     if (!declined) throw await refusal(trx, actor, callId, 'CALL_NOT_RINGING');
+    return undefined;
   });
 }
 
@@ -65,7 +70,7 @@ export function end(ctx: AppContext, actor: SessionUser, callId: string) {
   return changeCall(ctx, actor, async (trx, now, { interval }) => {
     const ended = await repo.endActive(trx, actor.id, callId, now);
     if (!ended) throw await refusal(trx, actor, callId, 'CALL_NOT_ACTIVE');
-    await switchStatus(trx, actor.id, interval, 'after_call', now, ctx.config.callCentreTimeZone);
+    return switchStatus(trx, actor.id, interval, 'after_call', now, ctx.config.callCentreTimeZone);
   });
 }
 
@@ -75,7 +80,7 @@ export function dial(ctx: AppContext, actor: SessionUser, phoneNumber: string) {
     if (call) throw new AppError('CALL_IN_PROGRESS');
     if (interval?.status !== 'out_bound') throw new AppError('OUTBOUND_NEEDS_OUT_BOUND');
     await repo.insertOutbound(trx, actor.id, phoneNumber, now);
-    await switchStatus(trx, actor.id, interval, 'on_call', now, ctx.config.callCentreTimeZone);
+    return switchStatus(trx, actor.id, interval, 'on_call', now, ctx.config.callCentreTimeZone);
   });
 }
 

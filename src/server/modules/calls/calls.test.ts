@@ -167,6 +167,43 @@ describe('offers', () => {
     expect((await callRows(agent.id))[0]!.call_status).toBe('missed');
   });
 
+  it('every change answers the state a read gives at that moment (the switch reads it itself)', async () => {
+    const { as, setStatus, call } = await ringingAgent();
+    const answeredAs = async (method: 'PUT' | 'POST', path: string, body?: object) => {
+      const response = await as(method, path, body);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual((await as('GET', '/api/agent/state')).json());
+      return response.json<AgentState>();
+    };
+    t.clock.advance(2000);
+    expect(await answeredAs('POST', `/api/agent/calls/${call.id}/answer`)).toMatchObject({
+      status: 'on_call',
+      call: { phase: 'active' },
+    });
+    t.clock.advance(65_000);
+    expect(await answeredAs('POST', `/api/agent/calls/${call.id}/end`)).toMatchObject({
+      status: 'after_call',
+      call: null,
+      todaySeconds: { available: 10, on_call: 65 },
+    });
+    t.clock.advance(5000);
+    await setStatus('out_bound');
+    const dialled = await answeredAs('POST', '/api/agent/calls/outbound', {
+      phoneNumber: '2125550123',
+    });
+    expect(dialled).toMatchObject({ status: 'on_call', call: { callType: 'outbound' } });
+    t.clock.advance(1000);
+    await answeredAs('POST', `/api/agent/calls/${dialled.call!.id}/end`);
+    // Ringing, then away: the answer carries no call, as the read does.
+    await setStatus('available');
+    t.clock.advance(OFFER_DELAY_MS);
+    await tick();
+    expect(await answeredAs('PUT', '/api/agent/status', { status: 'break' })).toMatchObject({
+      status: 'break',
+      call: null,
+    });
+  });
+
   it('the last connection gone for more than 10 s while ringing → missed', async () => {
     const { agent, live } = await ringingAgent();
     live.socket.terminate();

@@ -32,8 +32,9 @@ export type LockedAgent = Awaited<ReturnType<typeof lockAgent>>;
 
 /**
  * Closes the open interval `openId` (if any) at `at`, opens the next one, and makes sure the
- * call centre's day (in `timeZone`) has the agent's session row: one round trip
- * (`switch_agent_status`, migration 20261124T2200). The caller holds the agent's lock.
+ * call centre's day (in `timeZone`) has the agent's session row; answers the agent's state as
+ * it now is. One round trip (`switch_agent_status`, migration 20261124T2200). The caller holds
+ * the agent's lock.
  */
 export async function switchInterval(
   db: Db,
@@ -43,69 +44,32 @@ export async function switchInterval(
   at: Date,
   timeZone: string,
 ) {
-  await executePrepared(
-    db,
-    sql`SELECT switch_agent_status(${userId}, ${openId ?? null}, ${next.status}, ${next.setBy},
-      ${at}, ${timeZone})`.compile(db),
-  );
-}
-
-/** The call centre's calendar day of an instant, and that day's bounds, in `timeZone`. */
-function dayBounds(now: Date, timeZone: string) {
-  const localDay = sql`date_trunc('day', ${now}::timestamptz AT TIME ZONE ${timeZone})`;
-  return {
-    day: sql<string>`to_char(${localDay}, 'YYYY-MM-DD')`,
-    start: sql`(${localDay}) AT TIME ZONE ${timeZone}`,
-    end: sql`(${localDay} + interval '1 day') AT TIME ZONE ${timeZone}`,
-  };
-}
-
-/**
- * Everything the agent's state holds, in one round trip: the open status interval, the open
- * call, and the seconds in each status within the call centre's day of `now` (an interval
- * crossing midnight counts in each day for its part; the open one counts up to `now`).
- */
-export async function readAgentState(db: Db, userId: string, now: Date, timeZone: string) {
-  const { day, start, end } = dayBounds(now, timeZone);
   const result = await executePrepared(
     db,
-    sql<{
-      day: string;
-      day_ends_at: Date;
-      status: AgentStatus | null;
-      set_by: StatusSetBy | null;
-      since: Date | null;
-      seconds: Partial<Record<AgentStatus, number>> | null;
-      call_id: string | null;
-      phone_number: string;
-      call_type: 'inbound' | 'outbound';
-      call_status: 'answered' | null;
-      time_received: Date;
-      answered_at: Date | null;
-      ring_deadline: Date | null;
-      notes: string | null;
-    }>`
-    SELECT ${day} AS day, ${end} AS day_ends_at, open.status, open.set_by,
-      open.started_at AS since,
-      (SELECT json_object_agg(part.status, greatest(0, part.seconds)) FROM (
-        SELECT log.status, floor(sum(extract(epoch from (
-          least(coalesce(log.ended_at, ${now}::timestamptz), ${end})
-          - greatest(log.started_at, ${start})
-        ))))::int AS seconds
-        FROM employee_status_log AS log
-        WHERE log.user_id = ${userId}
-          AND log.started_at < ${end}
-          AND coalesce(log.ended_at, ${now}::timestamptz) > ${start}
-        GROUP BY log.status
-      ) AS part) AS seconds,
-      call.id AS call_id, call.phone_number, call.call_type, call.call_status,
-      call.time_received, call.answered_at, call.ring_deadline, call.notes
-    FROM (SELECT 1) AS one
-    LEFT JOIN employee_status_log AS open ON open.user_id = ${userId} AND open.ended_at IS NULL
-    LEFT JOIN call_logs AS call ON call.user_id = ${userId} AND call.ended_at IS NULL
-  `.compile(db),
+    sql<AgentStateRow>`SELECT * FROM switch_agent_status(${userId}, ${openId ?? null},
+      ${next.status}, ${next.setBy}, ${at}, ${timeZone})`.compile(db),
   );
-  const row = result.rows[0]!;
+  return toStateRead(result.rows[0]!);
+}
+
+interface AgentStateRow {
+  day: string;
+  day_ends_at: Date;
+  status: AgentStatus | null;
+  set_by: StatusSetBy | null;
+  since: Date | null;
+  seconds: Partial<Record<AgentStatus, number>> | null;
+  call_id: string | null;
+  phone_number: string;
+  call_type: 'inbound' | 'outbound';
+  call_status: 'answered' | null;
+  time_received: Date;
+  answered_at: Date | null;
+  ring_deadline: Date | null;
+  notes: string | null;
+}
+
+function toStateRead(row: AgentStateRow) {
   return {
     day: row.day,
     dayEndsAt: row.day_ends_at,
@@ -115,6 +79,22 @@ export async function readAgentState(db: Db, userId: string, now: Date, timeZone
     seconds: row.seconds ?? {},
     call: row.call_id ? { ...row, id: row.call_id } : undefined,
   };
+}
+
+export type AgentStateRead = ReturnType<typeof toStateRead>;
+
+/**
+ * Everything the agent's state holds, in one round trip (`agent_state`, migration
+ * 20261124T2200): the open status interval, the open call, and the seconds in each status
+ * within the call centre's day of `now` (an interval crossing midnight counts in each day for
+ * its part; the open one counts up to `now`).
+ */
+export async function readAgentState(db: Db, userId: string, now: Date, timeZone: string) {
+  const result = await executePrepared(
+    db,
+    sql<AgentStateRow>`SELECT * FROM agent_state(${userId}, ${now}, ${timeZone})`.compile(db),
+  );
+  return toStateRead(result.rows[0]!);
 }
 
 export async function endSessionOfDay(db: Db, userId: string, now: Date, timeZone: string) {

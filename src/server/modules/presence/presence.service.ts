@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors';
 import { toCurrentCall } from '../calls/call-views';
 import * as callsRepo from '../calls/calls.repository';
 import * as repo from './presence.repository';
-import type { LockedAgent } from './presence.repository';
+import type { AgentStateRead, LockedAgent } from './presence.repository';
 
 /** The softphone is the employees' side: admins have no status. */
 function assertAgent(actor: Pick<SessionUser, 'role'>) {
@@ -31,6 +31,11 @@ export function getAgentState(ctx: AppContext, actor: SessionUser) {
 export async function agentStateOf(ctx: AppContext, userId: string): Promise<AgentState> {
   const now = ctx.clock.now();
   const state = await repo.readAgentState(ctx.db, userId, now, ctx.config.callCentreTimeZone);
+  return toAgentState(ctx, now, state);
+}
+
+/** The agent's state as read at `now` (readAgentState, or a switch's answer). */
+export function toAgentState(ctx: AppContext, now: Date, state: AgentStateRead): AgentState {
   return {
     status: state.status ?? INITIAL_STATUS,
     setBy: state.setBy ?? 'agent',
@@ -44,11 +49,27 @@ export async function agentStateOf(ctx: AppContext, userId: string): Promise<Age
   };
 }
 
+/** Who a change to `status` is set by: On Call and After Call Work are the system's. */
+const setByOf = (status: AgentStatus, setBy: StatusSetBy) =>
+  systemStatuses.includes(status) ? 'system' : setBy;
+
+/**
+ * Whether `status`, set by `setBy`, changes the open interval `open`: the same status set by
+ * the same changes nothing, while an agent choosing Tech Issues after the system set it makes
+ * it their own.
+ */
+export function isStatusChange(
+  open: LockedAgent['interval'],
+  status: AgentStatus,
+  setBy: StatusSetBy = 'agent',
+) {
+  return !(open?.status === status && open.setBy === setByOf(status, setBy));
+}
+
 /**
  * Closes the open interval `open` and opens the next (and today's session row). The caller
- * holds the agent's lock in a transaction (lockAgent, which read `open`). Returns false when
- * the status is already `status`, set by the same: an agent choosing Tech Issues after the
- * system set it makes it their own.
+ * holds the agent's lock in a transaction (lockAgent, which read `open`). Returns the agent's
+ * state as it now is, or undefined when the status does not change (isStatusChange).
  */
 export async function switchStatus(
   db: Db,
@@ -59,11 +80,10 @@ export async function switchStatus(
   timeZone: string,
   /** On Call and After Call Work are the system's whatever this says. */
   setBy: StatusSetBy = 'agent',
-) {
-  const by = systemStatuses.includes(status) ? 'system' : setBy;
-  if (open?.status === status && open.setBy === by) return false;
-  await repo.switchInterval(db, userId, open?.id, { status, setBy: by }, now, timeZone);
-  return true;
+): Promise<AgentStateRead | undefined> {
+  if (!isStatusChange(open, status, setBy)) return undefined;
+  const next = { status, setBy: setByOf(status, setBy) };
+  return repo.switchInterval(db, userId, open?.id, next, now, timeZone);
 }
 
 /**
@@ -80,11 +100,13 @@ export async function changeStatus(ctx: AppContext, actor: SessionUser, status: 
     // call action) has a time no later than this one, so intervals and calls stay in order.
     const now = ctx.clock.now();
     if (call?.callStatus === 'answered') throw new AppError('CALL_IN_PROGRESS');
+    if (!isStatusChange(interval, status)) return agentStateOf({ ...ctx, db: trx }, actor.id);
+    // Before the switch, whose answer is the state with the call gone.
+    if (call) await callsRepo.resolveRinging(trx, actor.id, 'missed', now);
     const zone = ctx.config.callCentreTimeZone;
     const switched = await switchStatus(trx, actor.id, interval, status, now, zone);
-    if (switched && call) await callsRepo.resolveRinging(trx, actor.id, 'missed', now);
-    const state = await agentStateOf({ ...ctx, db: trx }, actor.id);
-    if (switched) await ctx.live.agentStateChangedIn(trx, actor.id, state);
+    const state = toAgentState(ctx, now, switched!);
+    await ctx.live.agentStateChangedIn(trx, actor.id, state);
     return state;
   });
 }

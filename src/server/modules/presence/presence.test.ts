@@ -121,6 +121,10 @@ describe('agent status', () => {
     await setStatus('available');
     t.clock.set('2026-03-03T06:30:00Z'); // 01:30 the next day
     expect(await state()).toMatchObject({ day: '2026-03-03', todaySeconds: { available: 5400 } });
+    // The change's own answer counts the same way as a read.
+    const changed = await setStatus('break');
+    expect(changed.json()).toEqual(await state());
+    expect(changed.json()).toMatchObject({ day: '2026-03-03', todaySeconds: { available: 5400 } });
     t.clock.set('2026-03-02T19:00:00Z');
   });
 
