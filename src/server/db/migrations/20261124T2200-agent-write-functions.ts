@@ -2,9 +2,9 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The agent's write path in fewer round trips (issue 8 §2). Every statement sent costs a round
- * trip through both processes' network stacks — the server's `writev` to PostgreSQL was half
- * its CPU under load — so the two steps every status change and call action takes are each
- * one call:
+ * trip through both processes' network stacks and the server's one event loop — its `writev`
+ * to PostgreSQL was ~40 % of its CPU under load — so the two steps every status change and
+ * call action takes are each one call:
  *
  * - `lock_agent`: lock the agent's row, then read its open interval and open call. Two
  *   statements still, inside the function: a locking join that had to wait would return the
