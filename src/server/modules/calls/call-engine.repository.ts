@@ -137,18 +137,20 @@ export async function missExpiredRings(db: Db, now: Date) {
 
 /** Rings whose agent has had no live connection since `goneSince` → missed. */
 export async function missAbandonedRings(db: Db, now: Date, goneSince: Date) {
-  const query = sql<{ user_id: string }>`
-    UPDATE call_logs SET call_status = 'missed', ended_at = greatest(${now}::timestamptz, time_received)
-    WHERE call_status IS NULL AND id IN (
-      SELECT c.id FROM call_logs c
-      WHERE c.call_status IS NULL
-        AND NOT EXISTS (
-          SELECT 1 FROM live_connections lc
-          WHERE lc.user_id = c.user_id AND ${connectionLastSeen('lc')} >= ${goneSince})
-      FOR UPDATE SKIP LOCKED)
-    RETURNING user_id
-  `;
-  const result = await executePrepared(db, query.compile(db));
+  const result = await executePrepared(
+    db,
+    sql<{ user_id: string }>`
+      UPDATE call_logs SET call_status = 'missed', ended_at = greatest(${now}::timestamptz, time_received)
+      WHERE call_status IS NULL AND id IN (
+        SELECT c.id FROM call_logs c
+        WHERE c.call_status IS NULL
+          AND NOT EXISTS (
+            SELECT 1 FROM live_connections lc
+            WHERE lc.user_id = c.user_id AND ${connectionLastSeen('lc')} >= ${goneSince})
+        FOR UPDATE SKIP LOCKED)
+      RETURNING user_id
+    `.compile(db),
+  );
   return result.rows.map((row) => row.user_id);
 }
 

@@ -98,11 +98,20 @@ export function createCallEngine({
         if (!absent) return false;
         // The time under the lock, later than any change that held it before (see changeStatus).
         const at = new Date(Math.max(now.getTime(), ctx.clock.now().getTime()));
-        if (absent.call_id) await endActive(trx, userId, absent.call_id, at);
-        const switched = absent.call_id
-          ? await switchStatus(trx, userId, interval, 'after_call', at, zone)
-          : await switchStatus(trx, userId, interval, 'tech_issues', at, zone, 'system');
-        return switched !== undefined;
+        if (!absent.call_id) {
+          const switched = await switchStatus(
+            trx,
+            userId,
+            interval,
+            'tech_issues',
+            at,
+            zone,
+            'system',
+          );
+          return switched !== undefined;
+        }
+        await endActive(trx, userId, absent.call_id, at);
+        return (await switchStatus(trx, userId, interval, 'after_call', at, zone)) !== undefined;
       });
       if (changed) settled.push(userId);
     }

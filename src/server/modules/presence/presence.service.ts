@@ -49,27 +49,24 @@ export function toAgentState(ctx: AppContext, now: Date, state: AgentStateRead):
   };
 }
 
-/** Who a change to `status` is set by: On Call and After Call Work are the system's. */
-const setByOf = (status: AgentStatus, setBy: StatusSetBy) =>
-  systemStatuses.includes(status) ? 'system' : setBy;
-
 /**
- * Whether `status`, set by `setBy`, changes the open interval `open`: the same status set by
- * the same changes nothing, while an agent choosing Tech Issues after the system set it makes
- * it their own.
+ * The interval that `status`, set by `setBy`, opens after `open`, or undefined when it changes
+ * nothing: the same status set by the same. On Call and After Call Work are the system's
+ * whatever `setBy` says; an agent choosing Tech Issues after the system set it makes it theirs.
  */
-export function isStatusChange(
+function nextInterval(
   open: LockedAgent['interval'],
   status: AgentStatus,
   setBy: StatusSetBy = 'agent',
-) {
-  return !(open?.status === status && open.setBy === setByOf(status, setBy));
+): { status: AgentStatus; setBy: StatusSetBy } | undefined {
+  const by = systemStatuses.includes(status) ? 'system' : setBy;
+  return open?.status === status && open.setBy === by ? undefined : { status, setBy: by };
 }
 
 /**
  * Closes the open interval `open` and opens the next (and today's session row). The caller
  * holds the agent's lock in a transaction (lockAgent, which read `open`). Returns the agent's
- * state as it now is, or undefined when the status does not change (isStatusChange).
+ * state as it now is, or undefined when the status does not change (nextInterval).
  */
 export async function switchStatus(
   db: Db,
@@ -78,12 +75,10 @@ export async function switchStatus(
   status: AgentStatus,
   now: Date,
   timeZone: string,
-  /** On Call and After Call Work are the system's whatever this says. */
   setBy: StatusSetBy = 'agent',
 ): Promise<AgentStateRead | undefined> {
-  if (!isStatusChange(open, status, setBy)) return undefined;
-  const next = { status, setBy: setByOf(status, setBy) };
-  return repo.switchInterval(db, userId, open?.id, next, now, timeZone);
+  const next = nextInterval(open, status, setBy);
+  return next && repo.switchInterval(db, userId, open?.id, next, now, timeZone);
 }
 
 /**
@@ -100,12 +95,13 @@ export async function changeStatus(ctx: AppContext, actor: SessionUser, status: 
     // call action) has a time no later than this one, so intervals and calls stay in order.
     const now = ctx.clock.now();
     if (call?.callStatus === 'answered') throw new AppError('CALL_IN_PROGRESS');
-    if (!isStatusChange(interval, status)) return agentStateOf({ ...ctx, db: trx }, actor.id);
+    const next = nextInterval(interval, status);
+    if (!next) return agentStateOf({ ...ctx, db: trx }, actor.id);
     // Before the switch, whose answer is the state with the call gone.
     if (call) await callsRepo.resolveRinging(trx, actor.id, 'missed', now);
     const zone = ctx.config.callCentreTimeZone;
-    const switched = await switchStatus(trx, actor.id, interval, status, now, zone);
-    const state = toAgentState(ctx, now, switched!);
+    const switched = await repo.switchInterval(trx, actor.id, interval?.id, next, now, zone);
+    const state = toAgentState(ctx, now, switched);
     await ctx.live.agentStateChangedIn(trx, actor.id, state);
     return state;
   });
