@@ -31,7 +31,8 @@ import { createLiveHub } from './modules/live/live-hub';
 import { liveRoutes } from './modules/live/live.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
-import { agentStateOf } from './modules/presence/presence.service';
+import { agentStateOf, toAgentState } from './modules/presence/presence.service';
+import { stateReadFromJson } from './modules/presence/presence.repository';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
@@ -98,6 +99,7 @@ export async function buildApp(
     listen: database.listen,
     instanceId: `${instanceName}#${randomUUID()}`,
     stateOf: (userId) => agentStateOf(ctx, userId),
+    announcedState: (at, row) => toAgentState(ctx, at, stateReadFromJson(row)),
     floorOf: (scope, ids) => floorAgentsOf(ctx, scope, ids),
     scopesOf: (userIds) => floorScopesOf(ctx, userIds),
     now: () => ctx.clock.now(),

@@ -10,6 +10,7 @@ import * as statusSetBy from './migrations/20261122T0300-status-set-by';
 import * as callRollupOneUpdate from './migrations/20261122T0500-call-rollup-one-update';
 import * as rollupUpserts from './migrations/20261124T0600-rollup-upserts';
 import * as agentWriteFunctions from './migrations/20261124T2200-agent-write-functions';
+import * as agentActions from './migrations/20261125T0100-agent-actions';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '20261122T0500-call-rollup-one-update': callRollupOneUpdate,
   '20261124T0600-rollup-upserts': rollupUpserts,
   '20261124T2200-agent-write-functions': agentWriteFunctions,
+  '20261125T0100-agent-actions': agentActions,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

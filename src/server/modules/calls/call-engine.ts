@@ -1,9 +1,8 @@
 import type { AppContext } from '../../platform/context';
 import { databaseUnavailable } from '../../platform/database';
 import type { LiveHub } from '../live/live-hub';
-import { lockAgent } from '../presence/presence.repository';
-import { endActive } from './calls.repository';
-import { switchStatus } from '../presence/presence.service';
+import { type AgentAction, lockAgent } from '../presence/presence.repository';
+import { actAs } from '../presence/presence.service';
 import * as repo from './call-engine.repository';
 import { fakeUsNumber, randomInt } from './fake-caller';
 
@@ -86,49 +85,35 @@ export function createCallEngine({
    * Agents gone since `goneSince` (repo.absentAgents): a call in progress ends now, with its
    * duration so far, and the status becomes After Call Work; an Available agent is set to
    * Tech Issues by the system. Each in a transaction holding the agent's lock, checked again
-   * under it.
+   * under it; each change announces itself (agent_act).
    */
   async function settleAbsentAgents(now: Date, goneSince: Date, callsOnly = false) {
-    const zone = ctx.config.callCentreTimeZone;
-    const settled: string[] = [];
     for (const { user_id: userId } of await repo.absentAgents(ctx.db, goneSince, { callsOnly })) {
-      const changed = await ctx.db.transaction().execute(async (trx) => {
-        const { interval } = await lockAgent(trx, userId);
+      await ctx.db.transaction().execute(async (trx) => {
+        await lockAgent(trx, userId);
         const [absent] = await repo.absentAgents(trx, goneSince, { userIds: [userId], callsOnly });
-        if (!absent) return false;
-        // The time under the lock, later than any change that held it before (see changeStatus).
+        if (!absent) return;
+        const action: AgentAction = absent.call_id
+          ? { kind: 'end', callId: absent.call_id }
+          : { kind: 'status', status: 'tech_issues' };
+        // Never before `now`, which a test's tick may set ahead of the clock.
         const at = new Date(Math.max(now.getTime(), ctx.clock.now().getTime()));
-        if (!absent.call_id) {
-          const switched = await switchStatus(
-            trx,
-            userId,
-            interval,
-            'tech_issues',
-            at,
-            zone,
-            'system',
-          );
-          return switched !== undefined;
-        }
-        await endActive(trx, userId, absent.call_id, at);
-        return (await switchStatus(trx, userId, interval, 'after_call', at, zone)) !== undefined;
+        await actAs(ctx, userId, action, 'system', trx, at);
       });
-      if (changed) settled.push(userId);
     }
-    return settled;
   }
 
   /** Every heartbeat: vouch for this process's sockets, prune, and settle absent agents. */
   async function heartbeatIfDue(now: Date) {
     const since = now.getTime() - lastHeartbeat;
-    if (since >= 0 && since < timings.heartbeatMs) return []; // (a clock set back: beat now)
+    if (since >= 0 && since < timings.heartbeatMs) return; // (a clock set back: beat now)
     lastHeartbeat = now.getTime();
     await hub.heartbeat(now, ctx.db);
     await repo.pruneConnections(ctx.db, ago(now, CONNECTION_RETENTION_MS));
     // A process judges presence once it has run for the grace: after a restart, the agents'
     // sockets need that long to come back to it.
-    if (now.getTime() - startedAt < timings.presenceGraceMs) return [];
-    return settleAbsentAgents(now, ago(now, timings.presenceGraceMs));
+    if (now.getTime() - startedAt < timings.presenceGraceMs) return;
+    await settleAbsentAgents(now, ago(now, timings.presenceGraceMs));
   }
 
   /**
@@ -136,8 +121,8 @@ export function createCallEngine({
    * lost their agent, new plans, new offers.
    */
   async function tick(now = ctx.clock.now()) {
+    await heartbeatIfDue(now);
     const changed = new Set([
-      ...(await heartbeatIfDue(now)),
       ...(await repo.missExpiredRings(ctx.db, now)),
       ...(await repo.missAbandonedRings(ctx.db, now, ago(now, timings.disconnectGraceMs))),
     ]);
@@ -169,7 +154,7 @@ export function createCallEngine({
       const since = ago(now, timings.disconnectGraceMs);
       if (soleProcess || !(await repo.anyProcessAlive(ctx.db, since))) {
         changed.push(...(await repo.missAbandonedRings(ctx.db, now, later(now, 1))));
-        changed.push(...(await settleAbsentAgents(now, later(now, 1), true)));
+        await settleAbsentAgents(now, later(now, 1), true);
       }
       await ctx.live.agentChangedIn(ctx.db, ...changed);
     },

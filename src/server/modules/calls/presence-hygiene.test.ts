@@ -6,7 +6,7 @@ import { callRowsOf, connectionClosedOf, signedInAgent } from '../../test/agent'
 import { createTestApp } from '../../test/test-app';
 import { findInvariantViolations } from '../invariants/invariants.repository';
 import { lockAgent } from '../presence/presence.repository';
-import { switchStatus } from '../presence/presence.service';
+import { actAs } from '../presence/presence.service';
 
 /**
  * Presence hygiene (issue 10): an Available agent whose every live connection has been gone
@@ -230,19 +230,10 @@ it.runIf(process.env.DATABASE_URL)(
     let locked: () => void = () => undefined;
     const isLocked = new Promise<void>((resolve) => (locked = resolve));
     const system = t.db.transaction().execute(async (trx) => {
-      const { interval } = await lockAgent(trx, agent.agent.id);
+      await lockAgent(trx, agent.agent.id);
       locked();
       await held;
-      const zone = t.config.callCentreTimeZone;
-      await switchStatus(
-        trx,
-        agent.agent.id,
-        interval,
-        'tech_issues',
-        t.clock.now(),
-        zone,
-        'system',
-      );
+      await actAs(t.ctx, agent.agent.id, { kind: 'status', status: 'tech_issues' }, 'system', trx);
     });
     await isLocked;
     // Lunch is asked for now, and waits for the lock while the clock moves on.

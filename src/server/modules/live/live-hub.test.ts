@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { AgentState } from '../../../shared/schemas/agent';
@@ -5,7 +6,9 @@ import { signedInAgent } from '../../test/agent';
 import { newEmployee } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 import { createCallEngine } from '../calls/call-engine';
-import { createLiveHub } from './live-hub';
+import { stateReadFromJson } from '../presence/presence.repository';
+import { actAs, toAgentState } from '../presence/presence.service';
+import { LIVE_CHANNEL, createLiveHub } from './live-hub';
 
 const t = await createTestApp();
 
@@ -39,6 +42,7 @@ async function testHub() {
       reads += 1;
       return { status: 'break' } as AgentState;
     },
+    announcedState: (at, row) => toAgentState(t.ctx, at, stateReadFromJson(row)),
     floorOf: async () => [],
     scopesOf: async () => new Map(),
     now: () => new Date(),
@@ -80,29 +84,33 @@ describe('live hub', () => {
     expect(sent[0]).toEqual({ type: 'agent.state', state: { status: 'break' } });
   });
 
-  it('pushes the state a change committed as it is, and reads it afresh when it would not fit a notification', async () => {
+  it('pushes the state an action committed as it is, and reads it afresh when it would not fit a notification', async () => {
     const { hub, reads } = await testHub();
     const { sent, agentId } = await attachedAgent(hub);
     expect(reads()).toBe(2); // the new socket's state, and the news of it being online
 
-    const committed = { status: 'available', serverNow: '2026-11-24T09:00:00.000Z' } as AgentState;
-    await t.db.transaction().execute((trx) => hub.agentStateChangedIn(trx, agentId, committed));
+    const answered = await actAs(t.ctx, agentId, { kind: 'status', status: 'lunch' });
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toEqual({ type: 'agent.state', state: committed });
+    expect(sent[0]).toEqual({ type: 'agent.state', state: answered });
+    expect(answered).toMatchObject({ status: 'lunch', serverNow: t.clock.now().toISOString() });
     expect(reads()).toBe(2);
 
     // A rolled-back change is never heard of.
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await hub.agentStateChangedIn(trx, agentId, committed);
+        await actAs(t.ctx, agentId, { kind: 'status', status: 'break' }, 'agent', trx);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
 
     // Notifications are capped at 8000 bytes: a state with long call notes goes as the id
     // (3,000 characters here, 9,000 bytes).
-    const long = { ...committed, call: { notes: '€'.repeat(3000) } } as AgentState;
-    await t.db.transaction().execute((trx) => hub.agentStateChangedIn(trx, agentId, long));
+    const at = t.clock.now();
+    await sql`SELECT announce_agent_state(${LIVE_CHANNEL}, ${agentId}, ${at},
+      (s.day, s.day_ends_at, s.status, s.set_by, s.since, s.seconds, s.call_id, s.phone_number,
+        s.call_type, s.call_status, s.time_received, s.answered_at, s.ring_deadline,
+        repeat('€', 3000))::agent_state_row)
+      FROM agent_state(${agentId}, ${at}, ${t.config.callCentreTimeZone}) AS s`.execute(t.db);
     await vi.waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toEqual({ type: 'agent.state', state: { status: 'break' } });
     expect(reads()).toBe(3);

@@ -21,22 +21,19 @@ export interface LivePublisher {
    * (never for a rolled-back change) and costs no transaction, or WAL flush, of its own.
    */
   agentChangedIn(db: Db, ...userIds: string[]): Promise<void>;
-  /**
-   * One agent's change, inside its transaction, with the state it commits (read under the
-   * agent's lock): every process pushes that state as it is, without reading it again.
-   */
-  agentStateChangedIn(db: Db, userId: string, state: AgentState): Promise<void>;
 }
 
+/**
+ * A notification: the agents that changed and, from an agent's action (`agent_act`'s
+ * `announce_agent_state`), the state it committed as its database row and the time it used.
+ */
 interface LivePayload {
   userIds: string[];
-  /** The state of the one agent in userIds, when the change came with it. */
-  state?: AgentState;
+  at?: string;
+  state?: Record<string, unknown>;
 }
 
-/** NOTIFY payloads are capped at 8000 bytes (UTF-8): 100 ids, or one agent's state, are under. */
-const MAX_PAYLOAD_LENGTH = 7000;
-
+/** NOTIFY payloads are capped at 8000 bytes (UTF-8): 100 ids are under. */
 function notify(db: Db, payload: LivePayload) {
   return executePrepared(
     db,
@@ -79,6 +76,8 @@ interface LiveHubOptions {
   instanceId: string;
   /** The agent's state now, as sent in `agent.state`. */
   stateOf(userId: string): Promise<AgentState>;
+  /** The same, from the state row an action announced with the time it used. */
+  announcedState(at: Date, row: Record<string, unknown>): AgentState;
   /** The floor entries of these agents (any team), or of everyone in `scope`. */
   floorOf(scope: EmployeeScope, ids?: readonly string[]): Promise<FloorAgent[]>;
   /** Each admin's scope now; an id missing is no longer an admin. */
@@ -260,8 +259,9 @@ export function createLiveHub(options: LiveHubOptions) {
 
   function onPayload(payload: string) {
     try {
-      const { userIds, state } = JSON.parse(payload) as LivePayload;
-      for (const userId of userIds) push(userId, state);
+      const { userIds, at, state } = JSON.parse(payload) as LivePayload;
+      const committed = at && state ? options.announcedState(new Date(at), state) : undefined;
+      for (const userId of userIds) push(userId, committed);
       // A watching admin changed (moved team): their scope first, so nothing of the old
       // scope is sent on.
       if ([...watchers].some((watcher) => userIds.includes(watcher.userId))) {
@@ -296,13 +296,6 @@ export function createLiveHub(options: LiveHubOptions) {
 
     agentChangedIn(trx: Db, ...userIds: string[]) {
       return notifyAgentsChanged(trx, userIds);
-    },
-
-    async agentStateChangedIn(trx: Db, userId: string, state: AgentState) {
-      const withState: LivePayload = { userIds: [userId], state };
-      // A state too long for a payload (long call notes) is read afresh by each process.
-      const fits = Buffer.byteLength(JSON.stringify(withState)) <= MAX_PAYLOAD_LENGTH;
-      await notify(trx, fits ? withState : { userIds: [userId] });
     },
 
     /**

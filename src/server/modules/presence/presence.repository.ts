@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { AgentStatus, StatusSetBy } from '../../../shared/statuses';
+import { type ErrorCode, errorCatalogue } from '../../../shared/errors';
 import { type Db, executePrepared } from '../../platform/database';
+import { AppError } from '../../platform/errors';
 
 /**
  * Serialises the changes of one agent (two tabs, a call action, the engine take turns) by
@@ -30,26 +32,49 @@ export async function lockAgent(db: Db, userId: string) {
 
 export type LockedAgent = Awaited<ReturnType<typeof lockAgent>>;
 
+/** What an agent does (`agent_act`, migration 20261125T0100). */
+export type AgentAction =
+  | { kind: 'status'; status: AgentStatus }
+  | { kind: 'answer' | 'decline' | 'end'; callId: string }
+  | { kind: 'dial'; phoneNumber: string };
+
+/** The error `agent_act` raises for a refused action, its message the error code. */
+const REFUSED = 'SB001';
+
 /**
- * Closes the open interval `openId` (if any) at `at`, opens the next one, and makes sure the
- * call centre's day (in `timeZone`) has the agent's session row; answers the agent's state as
- * it now is. One round trip (`switch_agent_status`, migration 20261124T2200). The caller holds
- * the agent's lock.
+ * The agent's action in one statement (`agent_act`): lock, rules, writes, the status switch,
+ * and the agent's state, announced on `channel` when the action changed it. Its own
+ * transaction, or part of the caller's. Answers the time it used (never before what the
+ * agent's open interval and call hold) and the state; a refusal is thrown as its AppError.
  */
-export async function switchInterval(
+export async function act(
   db: Db,
   userId: string,
-  openId: string | undefined,
-  next: { status: AgentStatus; setBy: StatusSetBy },
+  action: AgentAction,
+  by: StatusSetBy,
   at: Date,
   timeZone: string,
+  channel: string,
 ) {
-  const result = await executePrepared(
-    db,
-    sql<AgentStateRow>`SELECT * FROM switch_agent_status(${userId}, ${openId ?? null},
-      ${next.status}, ${next.setBy}, ${at}, ${timeZone})`.compile(db),
-  );
-  return toStateRead(result.rows[0]!);
+  const call = action.kind === 'status' || action.kind === 'dial' ? null : action.callId;
+  const arg =
+    action.kind === 'status' ? action.status : action.kind === 'dial' ? action.phoneNumber : null;
+  try {
+    const result = await executePrepared(
+      db,
+      sql<AgentStateRow & { at: Date }>`SELECT a.at, (a.state).*
+        FROM agent_act(${userId}, ${action.kind}, ${call}, ${arg}, ${by}, ${at}, ${timeZone},
+          ${channel}) AS a`.compile(db),
+    );
+    const row = result.rows[0]!;
+    return { at: row.at, state: toStateRead(row) };
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    if (code === REFUSED && typeof message === 'string' && message in errorCatalogue) {
+      throw new AppError(message as ErrorCode);
+    }
+    throw error;
+  }
 }
 
 interface AgentStateRow {
@@ -82,6 +107,20 @@ function toStateRead(row: AgentStateRow) {
 }
 
 export type AgentStateRead = ReturnType<typeof toStateRead>;
+
+/** The state row as `announce_agent_state` sends it (JSON: its instants as text). */
+export function stateReadFromJson(json: Record<string, unknown>) {
+  const instant = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
+  const row = json as unknown as AgentStateRow;
+  return toStateRead({
+    ...row,
+    day_ends_at: instant(json.day_ends_at)!,
+    since: instant(json.since),
+    time_received: instant(json.time_received)!,
+    answered_at: instant(json.answered_at),
+    ring_deadline: instant(json.ring_deadline),
+  });
+}
 
 /**
  * Everything the agent's state holds, in one round trip (`agent_state`, migration

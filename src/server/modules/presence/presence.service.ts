@@ -1,18 +1,13 @@
 import type { SessionUser } from '../../../shared/schemas/auth';
 import type { AgentState } from '../../../shared/schemas/agent';
-import {
-  type AgentStatus,
-  INITIAL_STATUS,
-  type StatusSetBy,
-  systemStatuses,
-} from '../../../shared/statuses';
+import { type AgentStatus, INITIAL_STATUS, type StatusSetBy } from '../../../shared/statuses';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { AppError } from '../../platform/errors';
 import { toCurrentCall } from '../calls/call-views';
-import * as callsRepo from '../calls/calls.repository';
+import { LIVE_CHANNEL } from '../live/live-hub';
 import * as repo from './presence.repository';
-import type { AgentStateRead, LockedAgent } from './presence.repository';
+import type { AgentAction, AgentStateRead } from './presence.repository';
 
 /** The softphone is the employees' side: admins have no status. */
 function assertAgent(actor: Pick<SessionUser, 'role'>) {
@@ -50,61 +45,32 @@ export function toAgentState(ctx: AppContext, now: Date, state: AgentStateRead):
 }
 
 /**
- * The interval that `status`, set by `setBy`, opens after `open`, or undefined when it changes
- * nothing: the same status set by the same. On Call and After Call Work are the system's
- * whatever `setBy` says; an agent choosing Tech Issues after the system set it makes it theirs.
+ * The agent's action (presence.repository `act`: one statement, its own transaction unless
+ * `db` is one), timed now: the agent's state as it then was, announced to every live tab and
+ * floor when it changed. `by` is who sets the status (On Call and After Call Work are the
+ * system's whatever it says).
  */
-function nextInterval(
-  open: LockedAgent['interval'],
-  status: AgentStatus,
-  setBy: StatusSetBy = 'agent',
-): { status: AgentStatus; setBy: StatusSetBy } | undefined {
-  const by = systemStatuses.includes(status) ? 'system' : setBy;
-  return open?.status === status && open.setBy === by ? undefined : { status, setBy: by };
-}
-
-/**
- * Closes the open interval `open` and opens the next (and today's session row). The caller
- * holds the agent's lock in a transaction (lockAgent, which read `open`). Returns the agent's
- * state as it now is, or undefined when the status does not change (nextInterval).
- */
-export async function switchStatus(
-  db: Db,
+export async function actAs(
+  ctx: AppContext,
   userId: string,
-  open: LockedAgent['interval'],
-  status: AgentStatus,
-  now: Date,
-  timeZone: string,
-  setBy: StatusSetBy = 'agent',
-): Promise<AgentStateRead | undefined> {
-  const next = nextInterval(open, status, setBy);
-  return next && repo.switchInterval(db, userId, open?.id, next, now, timeZone);
+  action: AgentAction,
+  by: StatusSetBy = 'agent',
+  db: Db = ctx.db,
+  at: Date = ctx.clock.now(),
+): Promise<AgentState> {
+  const zone = ctx.config.callCentreTimeZone;
+  const done = await repo.act(db, userId, action, by, at, zone, LIVE_CHANNEL);
+  return toAgentState(ctx, done.at, done.state);
 }
 
 /**
- * The agent picks a status, in one transaction with the agent's row locked: concurrent
- * changes take turns, and the database allows one open interval per agent. Not during a
- * call; a ringing offer is missed when the agent leaves Available. Picking the current
- * status again changes nothing.
+ * The agent picks a status: concurrent changes of one agent take turns on its lock, and the
+ * database allows one open interval per agent. Not during a call; a ringing offer is missed
+ * when the agent leaves Available. Picking the current status again changes nothing.
  */
-export async function changeStatus(ctx: AppContext, actor: SessionUser, status: AgentStatus) {
+export function changeStatus(ctx: AppContext, actor: SessionUser, status: AgentStatus) {
   assertAgent(actor);
-  return ctx.db.transaction().execute(async (trx) => {
-    const { interval, call } = await repo.lockAgent(trx, actor.id);
-    // The time is read under the lock: a change that held it first (the engine's offer, a
-    // call action) has a time no later than this one, so intervals and calls stay in order.
-    const now = ctx.clock.now();
-    if (call?.callStatus === 'answered') throw new AppError('CALL_IN_PROGRESS');
-    const next = nextInterval(interval, status);
-    if (!next) return agentStateOf({ ...ctx, db: trx }, actor.id);
-    // Before the switch, whose answer is the state with the call gone.
-    if (call) await callsRepo.resolveRinging(trx, actor.id, 'missed', now);
-    const zone = ctx.config.callCentreTimeZone;
-    const switched = await repo.switchInterval(trx, actor.id, interval?.id, next, now, zone);
-    const state = toAgentState(ctx, now, switched);
-    await ctx.live.agentStateChangedIn(trx, actor.id, state);
-    return state;
-  });
+  return actAs(ctx, actor.id, { kind: 'status', status });
 }
 
 /**
