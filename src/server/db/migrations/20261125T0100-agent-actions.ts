@@ -8,14 +8,17 @@ import { type Kysely, sql } from 'kysely';
  * busy CPU with five round trips per action (BEGIN, lock, change, NOTIFY, COMMIT); it is one
  * now. The call engine settles absent agents through the same function, in its transaction.
  *
- * - The time: the service reads its clock before the statement, so a change that held the
- *   lock first may have written a later time; the action's time is never before what the
- *   agent's open interval and open call hold (`at` is returned as used).
+ * - The time: the service reads its clock once it holds a connection, before the statement
+ *   waits for the agent's lock, so a change that held the lock first may have written a later
+ *   time; the action's time is never before what the agent's open interval and latest call
+ *   hold (`at` is returned as used), so the agent's intervals and calls stay in order.
  * - A refused action raises SQLSTATE `SB001` with the error code as its message, before any
  *   write; the service turns it into that error.
- * - `announce_agent_state`: the live payload, `{ userIds, at, state }` with the state as its
- *   row, or only `{ userIds }` when that would not fit a notification (8000 bytes: long call
- *   notes), and each process reads the state afresh.
+ * - `announce_agent_state`: the live payload, `{ userIds, at, row }` with the state as its
+ *   database row, or only `{ userIds }` when that would not fit a notification (8000 bytes:
+ *   long call notes), and each process reads the state afresh. (`row`, not the API's `state`
+ *   that processes before this sent: a process of either version reads afresh what it does
+ *   not understand.)
  */
 const statements = [
   `CREATE FUNCTION announce_agent_state(channel text, agent uuid, at timestamptz,
@@ -23,7 +26,7 @@ const statements = [
     RETURNS void LANGUAGE plpgsql AS $$
     DECLARE
       payload text := json_build_object('userIds', json_build_array(agent), 'at', at,
-        'state', row_to_json(state))::text;
+        'row', row_to_json(state))::text;
     BEGIN
       IF octet_length(payload) > 7000 THEN
         payload := json_build_object('userIds', json_build_array(agent))::text;
@@ -49,6 +52,7 @@ const statements = [
     DECLARE
       open employee_status_log;
       current call_logs;
+      latest call_logs;
       next_status text;
       next_by text;
       done uuid;
@@ -58,7 +62,12 @@ const statements = [
       SELECT * INTO open FROM employee_status_log AS l
         WHERE l.user_id = agent AND l.ended_at IS NULL;
       SELECT * INTO current FROM call_logs AS c WHERE c.user_id = agent AND c.ended_at IS NULL;
-      at := greatest(at, open.started_at, current.time_received, current.answered_at);
+      -- Never before what the lock's previous holders wrote: the agent's open interval and its
+      -- latest call (a decline or a missed ring closes one without a status change).
+      SELECT * INTO latest FROM call_logs AS c WHERE c.user_id = agent
+        ORDER BY c.time_received DESC LIMIT 1;
+      at := greatest(at, open.started_at, latest.time_received, latest.answered_at,
+        latest.ended_at);
 
       CASE action
       WHEN 'status' THEN

@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import { callRowsOf, connectionClosedOf, signedInAgent } from '../../test/agent';
 import { createTestApp } from '../../test/test-app';
 import { findInvariantViolations } from '../invariants/invariants.repository';
-import { lockAgent } from '../presence/presence.repository';
+import { type AgentAction, lockAgent } from '../presence/presence.repository';
 import { actAs } from '../presence/presence.service';
 
 /**
@@ -233,7 +233,9 @@ it.runIf(process.env.DATABASE_URL)(
       await lockAgent(trx, agent.agent.id);
       locked();
       await held;
-      await actAs(t.ctx, agent.agent.id, { kind: 'status', status: 'tech_issues' }, 'system', trx);
+      const at = t.clock.now();
+      const tech: AgentAction = { kind: 'status', status: 'tech_issues' };
+      await actAs(t.ctx, agent.agent.id, tech, 'system', { trx, at });
     });
     await isLocked;
     // Lunch is asked for now, and waits for the lock while the clock moves on.
@@ -250,6 +252,45 @@ it.runIf(process.env.DATABASE_URL)(
       status: 'lunch',
       since: t.clock.now().toISOString(),
     });
+    await expectInvariantsHold();
+  },
+);
+
+// PostgreSQL only, as above. A decline closes the call without a status change: the waiting
+// change is still timed after it.
+it.runIf(process.env.DATABASE_URL)(
+  'a change that waited for the agent’s lock is timed after a call the holder closed',
+  async () => {
+    const agent = await ringingAgent();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked: () => void = () => undefined;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Another tab's decline holds the agent, and is made a moment later.
+    const decline = t.db.transaction().execute(async (trx) => {
+      await lockAgent(trx, agent.agent.id);
+      locked();
+      await held;
+      const at = t.clock.now();
+      const declined: AgentAction = { kind: 'decline', callId: agent.call.id };
+      await actAs(t.ctx, agent.agent.id, declined, 'agent', { trx, at });
+    });
+    await isLocked;
+    const lunch = agent.setStatus('lunch');
+    await vi.waitFor(async () => {
+      const waiting = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`.execute(t.db);
+      expect(waiting.rows[0]!.n).toBeGreaterThan(0);
+    });
+    t.clock.advance(1500);
+    release();
+    await decline;
+    expect((await lunch).json<AgentState>()).toMatchObject({
+      status: 'lunch',
+      since: t.clock.now().toISOString(),
+    });
+    const [call] = await callRows(agent.agent.id);
+    expect(call).toMatchObject({ call_status: 'declined', ended_at: t.clock.now() });
     await expectInvariantsHold();
   },
 );

@@ -98,7 +98,8 @@ describe('live hub', () => {
     // A rolled-back change is never heard of.
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await actAs(t.ctx, agentId, { kind: 'status', status: 'break' }, 'agent', trx);
+        const at = t.clock.now();
+        await actAs(t.ctx, agentId, { kind: 'status', status: 'break' }, 'agent', { trx, at });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

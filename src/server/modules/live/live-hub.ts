@@ -30,7 +30,7 @@ export interface LivePublisher {
 interface LivePayload {
   userIds: string[];
   at?: string;
-  state?: Record<string, unknown>;
+  row?: Record<string, unknown>;
 }
 
 /** NOTIFY payloads are capped at 8000 bytes (UTF-8): 100 ids are under. */
@@ -257,11 +257,22 @@ export function createLiveHub(options: LiveHubOptions) {
     })();
   }
 
+  /** An announced state, or undefined (read afresh) when it cannot be read. */
+  function announced(at: string, row: Record<string, unknown>) {
+    try {
+      return options.announcedState(new Date(at), row);
+    } catch (error) {
+      log.warn({ err: error }, 'live: unreadable announced state');
+      return undefined;
+    }
+  }
+
   function onPayload(payload: string) {
     try {
-      const { userIds, at, state } = JSON.parse(payload) as LivePayload;
-      const committed = at && state ? options.announcedState(new Date(at), state) : undefined;
-      for (const userId of userIds) push(userId, committed);
+      const { userIds, at, row } = JSON.parse(payload) as LivePayload;
+      for (const userId of userIds) {
+        if (sockets.has(userId)) push(userId, at && row ? announced(at, row) : undefined);
+      }
       // A watching admin changed (moved team): their scope first, so nothing of the old
       // scope is sent on.
       if ([...watchers].some((watcher) => userIds.includes(watcher.userId))) {

@@ -5,10 +5,11 @@ import { type Db, executePrepared } from '../../platform/database';
 import { AppError } from '../../platform/errors';
 
 /**
- * Serialises the changes of one agent (two tabs, a call action, the engine take turns) by
- * locking its row, then reads its open status interval and open (ringing or in-progress)
- * call, in one round trip (`lock_agent`, migration 20261124T2200: the read is a statement of
- * its own after the lock, so it sees what the lock's previous holder committed).
+ * Locks the agent's row, as every action does (`agent_act`), so a transaction doing more than
+ * one (the engine's presence hygiene, sign-out) takes turns with them; then reads its open
+ * status interval and open (ringing or in-progress) call, in one round trip (`lock_agent`,
+ * migration 20261124T2200: the read is a statement of its own after the lock, so it sees what
+ * the lock's previous holder committed).
  */
 export async function lockAgent(db: Db, userId: string) {
   const result = await executePrepared(
@@ -29,8 +30,6 @@ export async function lockAgent(db: Db, userId: string) {
     call: row.call_id ? { id: row.call_id, callStatus: row.call_status } : undefined,
   };
 }
-
-export type LockedAgent = Awaited<ReturnType<typeof lockAgent>>;
 
 /** What an agent does (`agent_act`, migration 20261125T0100). */
 export type AgentAction =
