@@ -8,10 +8,11 @@ import { type Kysely, sql } from 'kysely';
  * busy CPU with five round trips per action (BEGIN, lock, change, NOTIFY, COMMIT); it is one
  * now. The call engine settles absent agents through the same function, in its transaction.
  *
- * - The time: the service reads its clock once it holds a connection, before the statement
- *   waits for the agent's lock, so a change that held the lock first may have written a later
- *   time; the action's time is never before what the agent's open interval and latest call
- *   hold (`at` is returned as used), so the agent's intervals and calls stay in order.
+ * - The time: the service reads its clock when the action is asked for, before the statement
+ *   waits for a connection and the agent's lock, so a change that held the lock first may have
+ *   written a later time; the action's time is never before what the agent's open interval and
+ *   latest call hold (`at` is returned as used), so the agent's intervals and calls stay in
+ *   order.
  * - A refused action raises SQLSTATE `SB001` with the error code as its message, before any
  *   write; the service turns it into that error.
  * - `announce_agent_state`: the live payload, `{ userIds, at, row }` with the state as its

@@ -98,7 +98,7 @@ export function createCallEngine({
           : { kind: 'status', status: 'tech_issues' };
         // Never before `now`, which a test's tick may set ahead of the clock.
         const at = new Date(Math.max(now.getTime(), ctx.clock.now().getTime()));
-        await actAs(ctx, userId, action, 'system', { trx, at });
+        await actAs(ctx, userId, action, 'system', { db: trx, at });
       });
     }
   }

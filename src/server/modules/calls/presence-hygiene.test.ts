@@ -235,7 +235,7 @@ it.runIf(process.env.DATABASE_URL)(
       await held;
       const at = t.clock.now();
       const tech: AgentAction = { kind: 'status', status: 'tech_issues' };
-      await actAs(t.ctx, agent.agent.id, tech, 'system', { trx, at });
+      await actAs(t.ctx, agent.agent.id, tech, 'system', { db: trx, at });
     });
     await isLocked;
     // Lunch is asked for now, and waits for the lock while the clock moves on.
@@ -273,7 +273,7 @@ it.runIf(process.env.DATABASE_URL)(
       await held;
       const at = t.clock.now();
       const declined: AgentAction = { kind: 'decline', callId: agent.call.id };
-      await actAs(t.ctx, agent.agent.id, declined, 'agent', { trx, at });
+      await actAs(t.ctx, agent.agent.id, declined, 'agent', { db: trx, at });
     });
     await isLocked;
     const lunch = agent.setStatus('lunch');

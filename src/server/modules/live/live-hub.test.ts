@@ -99,7 +99,7 @@ describe('live hub', () => {
     await expect(
       t.db.transaction().execute(async (trx) => {
         const at = t.clock.now();
-        await actAs(t.ctx, agentId, { kind: 'status', status: 'break' }, 'agent', { trx, at });
+        await actAs(t.ctx, agentId, { kind: 'status', status: 'break' }, 'agent', { db: trx, at });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

@@ -48,21 +48,18 @@ export function toAgentState(ctx: AppContext, now: Date, state: AgentStateRead):
  * The agent's action (presence.repository `act`: one statement), answering the agent's state
  * as it then was, announced to every live tab and floor when it changed. `by` is who sets the
  * status (On Call and After Call Work are the system's whatever it says). In its own
- * transaction, timed once a connection is ours (not while the request waited for one); or
- * within `trx`, the caller's, at `at`.
+ * transaction at the time it was asked for (never before what the agent's rows already hold);
+ * or in the caller's transaction `db`, at `at`.
  */
 export async function actAs(
   ctx: AppContext,
   userId: string,
   action: AgentAction,
   by: StatusSetBy = 'agent',
-  within?: { trx: Db; at: Date },
+  { db, at }: { db: Db; at: Date } = { db: ctx.db, at: ctx.clock.now() },
 ): Promise<AgentState> {
-  const run = (db: Db, at: Date) =>
-    repo.act(db, userId, action, by, at, ctx.config.callCentreTimeZone, LIVE_CHANNEL);
-  const done = within
-    ? await run(within.trx, within.at)
-    : await ctx.db.connection().execute((db) => run(db, ctx.clock.now()));
+  const zone = ctx.config.callCentreTimeZone;
+  const done = await repo.act(db, userId, action, by, at, zone, LIVE_CHANNEL);
   return toAgentState(ctx, done.at, done.state);
 }
 
