@@ -44,7 +44,8 @@ const REFUSED = 'SB001';
  * The agent's action in one statement (`agent_act`): lock, rules, writes, the status switch,
  * and the agent's state, announced on `channel` when the action changed it. Its own
  * transaction, or part of the caller's. Answers the time it used (never before what the
- * agent's open interval and call hold) and the state; a refusal is thrown as its AppError.
+ * agent's open interval and latest call hold) and the state; a refusal is thrown as its
+ * AppError.
  */
 export async function act(
   db: Db,
@@ -69,7 +70,7 @@ export async function act(
     return { at: row.at, state: toStateRead(row) };
   } catch (error) {
     const { code, message } = error as { code?: unknown; message?: unknown };
-    if (code === REFUSED && typeof message === 'string' && message in errorCatalogue) {
+    if (code === REFUSED && typeof message === 'string' && Object.hasOwn(errorCatalogue, message)) {
       throw new AppError(message as ErrorCode);
     }
     throw error;
