@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { expect, it, vi } from 'vitest';
 import type { AgentState } from '../../../shared/schemas/agent';
+import type { StatusSetBy } from '../../../shared/statuses';
 import { buildApp } from '../../app';
 import { callRowsOf, connectionClosedOf, signedInAgent } from '../../test/agent';
 import { createTestApp } from '../../test/test-app';
@@ -217,6 +218,39 @@ it('a restart under the same name ends calls in progress at once, its earlier ru
   await crashed.close();
 });
 
+/**
+ * Another transaction holds the agent's lock; Lunch is asked for and waits on it while the
+ * clock moves on 1.5 s; then the holder does `action` at that later time and lets go.
+ * Answers Lunch's response.
+ */
+async function lunchAfterHeld(
+  agent: Awaited<ReturnType<typeof signedInAgent>>,
+  action: AgentAction,
+  by: StatusSetBy,
+) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let locked: () => void = () => undefined;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holder = t.db.transaction().execute(async (trx) => {
+    await lockAgent(trx, agent.agent.id);
+    locked();
+    await held;
+    await actAs(t.ctx, agent.agent.id, action, by, { db: trx, at: t.clock.now() });
+  });
+  await isLocked;
+  const lunch = agent.setStatus('lunch');
+  await vi.waitFor(async () => {
+    const waiting = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`.execute(t.db);
+    expect(waiting.rows[0]!.n).toBeGreaterThan(0);
+  });
+  t.clock.advance(1500);
+  release();
+  await holder;
+  return lunch;
+}
+
 // PostgreSQL only: the embedded database runs one transaction at a time, so a request cannot
 // be past its session check and waiting on the agent's lock while another transaction holds it.
 it.runIf(process.env.DATABASE_URL)(
@@ -225,30 +259,8 @@ it.runIf(process.env.DATABASE_URL)(
     const agent = await signedInAgent(t, t.app);
     await agent.setStatus('available');
     // The engine (or another process) holds the agent and sets Tech Issues, a moment later.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked: () => void = () => undefined;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const system = t.db.transaction().execute(async (trx) => {
-      await lockAgent(trx, agent.agent.id);
-      locked();
-      await held;
-      const at = t.clock.now();
-      const tech: AgentAction = { kind: 'status', status: 'tech_issues' };
-      await actAs(t.ctx, agent.agent.id, tech, 'system', { db: trx, at });
-    });
-    await isLocked;
-    // Lunch is asked for now, and waits for the lock while the clock moves on.
-    const lunch = agent.setStatus('lunch');
-    await vi.waitFor(async () => {
-      const waiting = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`.execute(t.db);
-      expect(waiting.rows[0]!.n).toBeGreaterThan(0);
-    });
-    t.clock.advance(1500);
-    release();
-    await system;
-    expect((await lunch).json<AgentState>()).toMatchObject({
+    const lunch = await lunchAfterHeld(agent, { kind: 'status', status: 'tech_issues' }, 'system');
+    expect(lunch.json<AgentState>()).toMatchObject({
       status: 'lunch',
       since: t.clock.now().toISOString(),
     });
@@ -262,30 +274,9 @@ it.runIf(process.env.DATABASE_URL)(
   'a change that waited for the agent’s lock is timed after a call the holder closed',
   async () => {
     const agent = await ringingAgent();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked: () => void = () => undefined;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
     // Another tab's decline holds the agent, and is made a moment later.
-    const decline = t.db.transaction().execute(async (trx) => {
-      await lockAgent(trx, agent.agent.id);
-      locked();
-      await held;
-      const at = t.clock.now();
-      const declined: AgentAction = { kind: 'decline', callId: agent.call.id };
-      await actAs(t.ctx, agent.agent.id, declined, 'agent', { db: trx, at });
-    });
-    await isLocked;
-    const lunch = agent.setStatus('lunch');
-    await vi.waitFor(async () => {
-      const waiting = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`.execute(t.db);
-      expect(waiting.rows[0]!.n).toBeGreaterThan(0);
-    });
-    t.clock.advance(1500);
-    release();
-    await decline;
-    expect((await lunch).json<AgentState>()).toMatchObject({
+    const lunch = await lunchAfterHeld(agent, { kind: 'decline', callId: agent.call.id }, 'agent');
+    expect(lunch.json<AgentState>()).toMatchObject({
       status: 'lunch',
       since: t.clock.now().toISOString(),
     });
