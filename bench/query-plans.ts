@@ -76,7 +76,7 @@ export async function explainRoutes(options: {
   });
   const app = await buildApp(
     testConfig({ databaseUrl: options.url, callCentreTimeZone: options.timeZone }),
-    { db, engineDb: db, listen: noListen },
+    { db, engineDb: db, listen: noListen, kind: 'postgres' },
   );
   try {
     await app.ready();

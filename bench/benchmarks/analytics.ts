@@ -87,7 +87,7 @@ export const analytics: Benchmark<AnalyticsState> = {
     });
     const app = await buildApp(
       config,
-      { db: data.db, engineDb: data.db, listen: data.listen },
+      { db: data.db, engineDb: data.db, listen: data.listen, kind: data.kind },
       { soleProcess: data.kind === 'pglite', webBuildDir: context.tempDir('no-web-build') },
     );
     try {

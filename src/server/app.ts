@@ -32,7 +32,7 @@ import { liveRoutes } from './modules/live/live.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
 import { agentStateOf, toAgentState } from './modules/presence/presence.service';
-import { stateReadFromJson } from './modules/presence/presence.repository';
+import { batchActions, stateReadFromJson } from './modules/presence/presence.repository';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
@@ -61,7 +61,7 @@ export interface AppOptions {
 /** Builds the whole server — platform plugins, then each module, registered explicitly. */
 export async function buildApp(
   config: Config,
-  database: Pick<DatabaseHandle, 'db' | 'engineDb' | 'listen'>,
+  database: Pick<DatabaseHandle, 'db' | 'engineDb' | 'listen' | 'kind'>,
   options: AppOptions = {},
 ) {
   const { db } = database;
@@ -113,6 +113,7 @@ export async function buildApp(
     clock: options.clock ?? systemClock,
     live: hub,
   };
+  batchActions(db, database.kind === 'pglite' ? 1 : 4);
   const callEngine = createCallEngine({
     ctx: { ...ctx, db: database.engineDb },
     hub,

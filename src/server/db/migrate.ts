@@ -11,6 +11,7 @@ import * as callRollupOneUpdate from './migrations/20261122T0500-call-rollup-one
 import * as rollupUpserts from './migrations/20261124T0600-rollup-upserts';
 import * as agentWriteFunctions from './migrations/20261124T2200-agent-write-functions';
 import * as agentActions from './migrations/20261125T0100-agent-actions';
+import * as agentActBatches from './migrations/20261125T0300-agent-act-batches';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '20261124T0600-rollup-upserts': rollupUpserts,
   '20261124T2200-agent-write-functions': agentWriteFunctions,
   '20261125T0100-agent-actions': agentActions,
+  '20261125T0300-agent-act-batches': agentActBatches,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AgentStatus, StatusSetBy } from '../../../shared/statuses';
 import { type ErrorCode, errorCatalogue } from '../../../shared/errors';
 import { type Db, executePrepared } from '../../platform/database';
+import { Batches } from '../../platform/batches';
 import { AppError } from '../../platform/errors';
 
 /**
@@ -37,13 +38,89 @@ export type AgentAction =
   | { kind: 'answer' | 'decline' | 'end'; callId: string }
   | { kind: 'dial'; phoneNumber: string };
 
-/** The error `agent_act` raises for a refused action, its message the error code. */
-const REFUSED = 'SB001';
+/** One agent action as `agent_act` takes it. */
+interface ActRequest {
+  userId: string;
+  action: AgentAction;
+  by: StatusSetBy;
+  at: Date;
+  timeZone: string;
+  channel: string;
+}
+
+/**
+ * Actions in one statement and transaction, each through `agent_act` in turn (ordered by
+ * agent, so batches take agents' locks in one order; an agent's own actions in the order
+ * asked): each answers the time it used and the agent's state, or its refusal as an AppError.
+ */
+export async function actInOne(db: Db, requests: readonly ActRequest[]) {
+  const actions = JSON.stringify(
+    requests.map(({ userId, action, by, at, timeZone, channel }, i) => ({
+      i,
+      agent: userId,
+      action: action.kind,
+      call: action.kind === 'status' || action.kind === 'dial' ? null : action.callId,
+      arg:
+        action.kind === 'status'
+          ? action.status
+          : action.kind === 'dial'
+            ? action.phoneNumber
+            : null,
+      by,
+      at,
+      zone: timeZone,
+      channel,
+    })),
+  );
+  const result = await executePrepared(
+    db,
+    sql<AgentStateRow & { i: number; at: Date; refusal: string | null }>`
+      SELECT a.i, r.at, r.refusal, (r.state).*
+      FROM (SELECT * FROM jsonb_to_recordset(${actions}::jsonb) AS x(i int, agent uuid,
+          action text, call uuid, arg text, by text, at timestamptz, zone text, channel text)
+        ORDER BY x.agent, x.i) AS a
+      CROSS JOIN LATERAL agent_act(a.agent, a.action, a.call, a.arg, a.by, a.at, a.zone,
+        a.channel) AS r`.compile(db),
+  );
+  const answers: ({ at: Date; state: AgentStateRead } | Error)[] = [];
+  for (const row of result.rows) {
+    answers[row.i] = row.refusal
+      ? Object.hasOwn(errorCatalogue, row.refusal)
+        ? new AppError(row.refusal as ErrorCode)
+        : new Error(`agent_act refused with an unknown code: ${row.refusal}`)
+      : { at: row.at, state: toStateRead(row) };
+  }
+  return answers;
+}
+
+/** A SQLSTATE: PostgreSQL reported the error, and the statement's transaction rolled back. */
+const isDatabaseError = (error: unknown) =>
+  typeof (error as { code?: unknown }).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
+
+const batchesOf = new WeakMap<Db, Batches<ActRequest, { at: Date; state: AgentStateRead }>>();
+
+/**
+ * From now on, actions on `db` outside a transaction wait for one of `concurrency` batches in
+ * flight and go together (platform/batches; at most 50 per statement). The server's: four on
+ * PostgreSQL, so the pool's other six connections stay free for reads; one on PGlite, whose
+ * single connection runs one statement at a time anyway.
+ */
+export function batchActions(db: Db, concurrency: number) {
+  if (batchesOf.has(db)) return;
+  const batches = new Batches((requests: ActRequest[]) => actInOne(db, requests), {
+    concurrency,
+    maxSize: 50,
+    rolledBack: isDatabaseError,
+  });
+  batchesOf.set(db, batches);
+}
 
 /**
  * The agent's action in one statement (`agent_act`): lock, rules, writes, the status switch,
- * and the agent's state, announced on `channel` when the action changed it. Its own
- * transaction, or part of the caller's. Answers the time it used (never before what the
+ * and the agent's state, announced on `channel` when the action changed it. In batches on a
+ * `db` given to batchActions (each action keeps its own time and outcome), otherwise alone, in
+ * the caller's transaction if `db` is one. Answers the time it used (never before what the
  * agent's open interval and latest call hold) and the state; a refusal is thrown as its
  * AppError.
  */
@@ -56,25 +133,12 @@ export async function act(
   timeZone: string,
   channel: string,
 ) {
-  const call = action.kind === 'status' || action.kind === 'dial' ? null : action.callId;
-  const arg =
-    action.kind === 'status' ? action.status : action.kind === 'dial' ? action.phoneNumber : null;
-  try {
-    const result = await executePrepared(
-      db,
-      sql<AgentStateRow & { at: Date }>`SELECT a.at, (a.state).*
-        FROM agent_act(${userId}, ${action.kind}, ${call}, ${arg}, ${by}, ${at}, ${timeZone},
-          ${channel}) AS a`.compile(db),
-    );
-    const row = result.rows[0]!;
-    return { at: row.at, state: toStateRead(row) };
-  } catch (error) {
-    const { code, message } = error as { code?: unknown; message?: unknown };
-    if (code === REFUSED && typeof message === 'string' && Object.hasOwn(errorCatalogue, message)) {
-      throw new AppError(message as ErrorCode);
-    }
-    throw error;
-  }
+  const request = { userId, action, by, at, timeZone, channel };
+  const batches = batchesOf.get(db);
+  if (batches) return batches.submit(request);
+  const [answer] = await actInOne(db, [request]);
+  if (answer instanceof Error) throw answer;
+  return answer!;
 }
 
 interface AgentStateRow {

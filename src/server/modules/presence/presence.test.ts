@@ -3,6 +3,9 @@ import { buildApp } from '../../app';
 import { DEFAULT_PASSWORD, newAdmin } from '../../test/factories';
 import { signedInAgent as agentSession } from '../../test/agent';
 import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { AppError } from '../../platform/errors';
+import { LIVE_CHANNEL } from '../live/live-hub';
+import { type AgentAction, actInOne } from './presence.repository';
 
 const t = await createTestApp();
 // 14:00 in New York on a Monday.
@@ -142,6 +145,67 @@ describe('agent status', () => {
         .statusCode,
     ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/agent/state' })).statusCode).toBe(401);
+  });
+});
+
+describe('actions in one statement (group commit)', () => {
+  it('each keeps its own outcome and order: a refusal undoes none of the others', async () => {
+    const first = await signedInAgent();
+    const second = await signedInAgent();
+    const at = t.clock.now();
+    const request = (userId: string, action: AgentAction) => ({
+      userId,
+      action,
+      by: 'agent' as const,
+      at,
+      timeZone: t.config.callCentreTimeZone,
+      channel: LIVE_CHANNEL,
+    });
+    const answers = await actInOne(t.db, [
+      request(first.agent.id, { kind: 'status', status: 'break' }),
+      request(second.agent.id, { kind: 'status', status: 'available' }),
+      request(first.agent.id, { kind: 'dial', phoneNumber: '12345678900' }),
+      request(first.agent.id, { kind: 'status', status: 'lunch' }),
+    ]);
+    expect(
+      answers.map((answer) => (answer instanceof Error ? answer : answer.state.status)),
+    ).toEqual(['break', 'available', new AppError('OUTBOUND_NEEDS_OUT_BOUND'), 'lunch']);
+    expect((await first.state()).status).toBe('lunch');
+    expect((await second.state()).status).toBe('available');
+    const intervals = await t.db
+      .selectFrom('employee_status_log')
+      .select('status')
+      .where('user_id', '=', first.agent.id)
+      .orderBy('started_at')
+      .orderBy('ended_at', (ob) => ob.nullsLast())
+      .execute();
+    expect(intervals.map((row) => row.status)).toEqual(['break', 'lunch']);
+    const calls = await t.db
+      .selectFrom('call_logs')
+      .select('id')
+      .where('user_id', '=', first.agent.id)
+      .execute();
+    expect(calls).toEqual([]);
+  });
+
+  it('many agents acting at once each get their own answer', async () => {
+    const agents = await Promise.all(Array.from({ length: 12 }, () => signedInAgent()));
+    // Asked together: more than the batches in flight, so some go in one statement.
+    const responses = await Promise.all(
+      agents.map((agent, index) =>
+        index % 3 === 0
+          ? agent.as('POST', '/api/agent/calls/outbound', { phoneNumber: '12345678900' })
+          : agent.setStatus(index % 3 === 1 ? 'available' : 'personal'),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(
+      agents.map((_, index) => (index % 3 === 0 ? 409 : 200)),
+    );
+    expect(responses[0]!.json().error.message).toBe('Set status to Out Bound to place a call');
+    const statuses = await Promise.all(agents.map(async (agent) => (await agent.state()).status));
+    expect(statuses).toEqual(
+      agents.map((_, index) => ['gone_home', 'available', 'personal'][index % 3]),
+    );
   });
 });
 

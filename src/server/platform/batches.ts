@@ -1,0 +1,68 @@
+/**
+ * Group commit for one kind of statement: `submit` runs an item at once while fewer than
+ * `concurrency` batches are in flight; otherwise it waits, and every item waiting when a batch
+ * returns goes in the next one (at most `maxSize`). So an idle server runs each item alone,
+ * with no added wait, and a busy one runs many per statement and transaction, which costs
+ * PostgreSQL far less per item (issue 8 §2: a status change ~0.99 → ~0.49 ms of CPU in
+ * batches of 5). No timers.
+ *
+ * `run` answers one result per item, in order; an Error among them fails only its item. If
+ * `run` throws an error after which nothing of the batch can have been kept (`rolledBack`: the
+ * database refused the statement, a deadlock against another transaction, say), each item of
+ * the batch is run again alone, so one item's failure fails no other; any other error (a lost
+ * connection, the outcome unknown) fails the whole batch.
+ */
+export class Batches<Item, Result> {
+  private readonly waiting: {
+    item: Item;
+    resolve: (result: Result) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  private inFlight = 0;
+
+  constructor(
+    private readonly run: (items: Item[]) => Promise<(Result | Error)[]>,
+    private readonly options: {
+      concurrency: number;
+      maxSize: number;
+      rolledBack: (error: unknown) => boolean;
+    },
+  ) {}
+
+  submit(item: Item): Promise<Result> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next() {
+    while (this.inFlight < this.options.concurrency && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.options.maxSize);
+      this.inFlight++;
+      void this.settle(batch).finally(() => {
+        this.inFlight--;
+        this.next();
+      });
+    }
+  }
+
+  private async settle(batch: typeof this.waiting) {
+    let results: (Result | Error)[];
+    try {
+      results = await this.run(batch.map((entry) => entry.item));
+    } catch (error) {
+      if (batch.length === 1 || !this.options.rolledBack(error)) {
+        for (const entry of batch) entry.reject(error);
+        return;
+      }
+      await Promise.all(batch.map((entry) => this.settle([entry])));
+      return;
+    }
+    batch.forEach((entry, index) => {
+      const result = results[index]!;
+      if (result instanceof Error) entry.reject(result);
+      else entry.resolve(result);
+    });
+  }
+}
