@@ -12,6 +12,7 @@ import * as rollupUpserts from './migrations/20261124T0600-rollup-upserts';
 import * as agentWriteFunctions from './migrations/20261124T2200-agent-write-functions';
 import * as agentActions from './migrations/20261125T0100-agent-actions';
 import * as agentActBatches from './migrations/20261125T0300-agent-act-batches';
+import * as agentStateFromRollups from './migrations/20261125T0400-agent-state-from-rollups';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '20261124T2200-agent-write-functions': agentWriteFunctions,
   '20261125T0100-agent-actions': agentActions,
   '20261125T0300-agent-act-batches': agentActBatches,
+  '20261125T0400-agent-state-from-rollups': agentStateFromRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

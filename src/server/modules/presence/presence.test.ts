@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { DEFAULT_PASSWORD, newAdmin } from '../../test/factories';
@@ -56,6 +57,33 @@ describe('agent status', () => {
       { status: 'available', duration_seconds: 600, ended_at: new Date(start.getTime() + 600_000) },
       { status: 'break', duration_seconds: null, ended_at: null },
     ]);
+  });
+
+  it("today's seconds are the day's rollup plus the open interval (intervals if zones differ)", async () => {
+    const { agent, setStatus, state } = await signedInAgent();
+    await setStatus('available');
+    t.clock.advanceMinutes(10);
+    await setStatus('break');
+    t.clock.advanceMinutes(5);
+    const expected = { available: 600, break: 300 };
+    expect((await state()).todaySeconds).toEqual(expected);
+
+    // The closed intervals are read from status_day_totals, not summed again…
+    const addToRollup = (seconds: number) =>
+      sql`UPDATE status_day_totals SET seconds = seconds + ${seconds}
+        WHERE user_id = ${agent.id} AND status = 'available'`.execute(t.db);
+    await addToRollup(7);
+    expect((await state()).todaySeconds).toEqual({ ...expected, available: 607 });
+    await addToRollup(-7);
+
+    // …unless they count days in another zone than the call centre's: then summed.
+    const zone = () => t.db.updateTable('app_settings').where('key', '=', 'rollup_time_zone');
+    await zone().set({ value: 'Asia/Tokyo' }).execute();
+    try {
+      expect((await state()).todaySeconds).toEqual(expected);
+    } finally {
+      await zone().set({ value: t.config.callCentreTimeZone }).execute();
+    }
   });
 
   it('restores the status and its start after a server restart', async () => {
