@@ -111,7 +111,9 @@ export const agentLoad: Benchmark<AgentLoadState> = {
         writes: await statementCeiling(db, writeTransaction(true), CEILING_RUN),
         writesNoSync: await statementCeiling(db, writeTransaction(false), CEILING_RUN),
       };
-      context.log('the floor: the least an action can cost here, through HTTP…');
+      context.log(
+        'the floor: the least an action in its own transaction costs here, through HTTP…',
+      );
       floor = await measureFloor(
         context,
         database.url!,

@@ -2,13 +2,15 @@ import http from 'node:http';
 import pg from 'pg';
 
 /**
- * The least an agent action can cost on this machine (issue 8 §2's floor, agent-load runs it
+ * The least an agent action in a transaction of its own can cost on this machine (issue 8 §2's floor, agent-load runs it
  * on PostgreSQL): a bare `node:http` server, no framework, no sessions, no validation, no live
  * push, that for each `POST /action {"agentId"}` runs the skeleton of a status change on a pool
  * of ten — BEGIN; lock the agent's row; update one row; insert one row; COMMIT, each statement
- * prepared once per connection (no planning) — and answers 200. Any real action does all of it
- * and more, so the rate this reaches with the load generator on the same cores is above what any
- * implementation of the write path could sustain here.
+ * prepared once per connection (no planning) — and answers 200. Any real action in a
+ * transaction of its own does all of it and more, so the rate this reaches with the load
+ * generator on the same cores is above what such an implementation could sustain here. Actions
+ * batched into shared transactions (ARCHITECTURE decision 104) share the commit and the round
+ * trips, and are not bounded by it.
  *
  * `node --import tsx bench/sim/floor-server.ts` with DATABASE_URL and PORT; GET /health answers
  * once the scratch table exists.
