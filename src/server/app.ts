@@ -113,7 +113,7 @@ export async function buildApp(
     clock: options.clock ?? systemClock,
     live: hub,
   };
-  batchActions(db, database.kind === 'pglite' ? 1 : 4);
+  batchActions(db, database.kind === 'pglite' ? 1 : 2);
   const callEngine = createCallEngine({
     ctx: { ...ctx, db: database.engineDb },
     hub,
