@@ -19,6 +19,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { ensureRollupTimeZone } from './modules/analytics/rollups';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate, resolveSessionSecret } from './modules/auth/auth.service';
+import { batchSessionLookups } from './modules/auth/auth.repository';
 import { SESSION_COOKIE } from './modules/auth/sessions';
 import { type CallEngine, createCallEngine } from './modules/calls/call-engine';
 import { callRoutes } from './modules/calls/calls.routes';
@@ -114,6 +115,7 @@ export async function buildApp(
     live: hub,
   };
   batchActions(db, database.kind === 'pglite' ? 1 : 2);
+  batchSessionLookups(db, database.kind === 'pglite' ? 1 : 2);
   const callEngine = createCallEngine({
     ctx: { ...ctx, db: database.engineDb },
     hub,

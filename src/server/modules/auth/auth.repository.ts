@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { Batches } from '../../platform/batches';
 import { type Db, executePrepared } from '../../platform/database';
 
 const byUsername = (username: string) =>
@@ -75,13 +76,54 @@ export async function insertSession(
 }
 
 /** The session of a token with its user, whatever its age (the caller decides expiry). */
-/** Every signed-in request's first statement: prepared (see executePrepared). */
-export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+/**
+ * The sessions of these token hashes with their users, one answer per hash (undefined: none).
+ * Every signed-in request's first statement: prepared (see executePrepared), one text for any
+ * number of hashes.
+ */
+async function findSessionsByTokenHashes(db: Db, tokenHashes: readonly string[]) {
   const query = selectSessionUser(db)
     .innerJoin('auth_sessions', 'auth_sessions.user_id', 'users.id')
-    .select(['auth_sessions.id as session_id', 'auth_sessions.last_seen_at'])
-    .where('auth_sessions.token_hash', '=', tokenHash);
-  return (await executePrepared(db, query.compile())).rows[0];
+    .select([
+      'auth_sessions.id as session_id',
+      'auth_sessions.last_seen_at',
+      'auth_sessions.token_hash',
+    ])
+    .where(
+      sql<boolean>`auth_sessions.token_hash IN (SELECT jsonb_array_elements_text(${JSON.stringify(tokenHashes)}::jsonb))`,
+    );
+  const sessions = new Map(
+    (await executePrepared(db, query.compile())).rows.map(({ token_hash, ...session }) => [
+      token_hash,
+      session,
+    ]),
+  );
+  return tokenHashes.map((tokenHash) => sessions.get(tokenHash));
+}
+
+type SessionLookup = Awaited<ReturnType<typeof findSessionsByTokenHashes>>[number];
+const lookupsOf = new WeakMap<Db, Batches<string, SessionLookup>>();
+
+/**
+ * From now on, session lookups on `db` wait for one of `concurrency` batches in flight and go
+ * together, up to 100 per statement (platform/batches, as agent actions do: decision 104).
+ */
+export function batchSessionLookups(db: Db, concurrency: number) {
+  if (lookupsOf.has(db)) return;
+  const batches = new Batches((hashes: string[]) => findSessionsByTokenHashes(db, hashes), {
+    concurrency,
+    maxSize: 100,
+    // A read: nothing to undo, and each hash alone fails the same way.
+    rolledBack: () => false,
+  });
+  lookupsOf.set(db, batches);
+}
+
+export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+  const lookups = lookupsOf.get(db);
+  if (lookups) return lookups.submit(tokenHash);
+  const [session] = await findSessionsByTokenHashes(db, [tokenHash]);
+  return session;
 }
 
 export async function touchSession(db: Db, sessionId: string, at: Date) {

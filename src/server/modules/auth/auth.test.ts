@@ -217,6 +217,25 @@ describe('sessions', () => {
     });
   });
 
+  it('requests arriving together (their sessions looked up in one statement) each get their own user', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => newEmployee(t.db)));
+    const cookies: string[] = [];
+    for (const user of users) {
+      cookies.push(sessionCookieOf(await signIn(user.username, DEFAULT_PASSWORD)));
+    }
+    const answers = await Promise.all([
+      ...cookies.map((cookie) => me(cookie)),
+      me('switchboard_session=not-a-session'),
+      me(cookies[0]),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([...users.map(() => 200), 401, 200]);
+    expect(answers.map((answer) => answer.json().user?.username)).toEqual([
+      ...users.map((user) => user.username),
+      undefined,
+      users[0]!.username,
+    ]);
+  });
+
   it('keeps a session alive while it is used and expires it after 12 idle hours', async () => {
     const admin = await newAdmin(t.db);
     const cookie = sessionCookieOf(await signIn(admin.username, DEFAULT_PASSWORD));
