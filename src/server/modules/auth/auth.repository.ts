@@ -75,7 +75,6 @@ export async function insertSession(
     .executeTakeFirstOrThrow();
 }
 
-/** The session of a token with its user, whatever its age (the caller decides expiry). */
 /**
  * The sessions of these token hashes with their users, one answer per hash (undefined: none).
  * Every signed-in request's first statement: prepared (see executePrepared), one text for any
@@ -119,6 +118,10 @@ export function batchSessionLookups(db: Db, concurrency: number) {
   lookupsOf.set(db, batches);
 }
 
+/**
+ * The session of a token with its user, whatever its age (the caller decides expiry); with
+ * other lookups waiting then on a `db` given to batchSessionLookups.
+ */
 export async function findSessionByTokenHash(db: Db, tokenHash: string) {
   const lookups = lookupsOf.get(db);
   if (lookups) return lookups.submit(tokenHash);
