@@ -19,7 +19,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { ensureRollupTimeZone } from './modules/analytics/rollups';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate, resolveSessionSecret } from './modules/auth/auth.service';
-import { batchSessionLookups } from './modules/auth/auth.repository';
+import { sessionLookups, sessionTouches } from './modules/auth/auth.repository';
 import { SESSION_COOKIE } from './modules/auth/sessions';
 import { type CallEngine, createCallEngine } from './modules/calls/call-engine';
 import { callRoutes } from './modules/calls/calls.routes';
@@ -33,7 +33,11 @@ import { liveRoutes } from './modules/live/live.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
 import { agentStateOf, toAgentState } from './modules/presence/presence.service';
-import { batchActions, stateReadFromJson } from './modules/presence/presence.repository';
+import {
+  agentActions,
+  agentStateReads,
+  stateReadFromJson,
+} from './modules/presence/presence.repository';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
@@ -114,8 +118,10 @@ export async function buildApp(
     clock: options.clock ?? systemClock,
     live: hub,
   };
-  batchActions(db, database.kind === 'pglite' ? 1 : 2);
-  batchSessionLookups(db, database.kind === 'pglite' ? 1 : 2);
+  // Group commit (decision 104): two batches of each in flight on PostgreSQL, one on PGlite.
+  for (const statement of [agentActions, agentStateReads, sessionLookups, sessionTouches]) {
+    statement.batchOn(db, database.kind === 'pglite' ? 1 : 2);
+  }
   const callEngine = createCallEngine({
     ctx: { ...ctx, db: database.engineDb },
     hub,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Batches } from './batches';
+import { Batches, batchable } from './batches';
+import type { Db } from './database';
 
 /** A run that records each batch and answers when released. */
 function recordingRun(answer: (item: number) => number | Error = (item) => item * 10) {
@@ -94,5 +95,44 @@ describe('Batches', () => {
     expect(batches).toEqual([[1], [2, 3]]);
     // The next item runs as usual.
     expect(await batcher.submit(4)).toBe(40);
+  });
+});
+
+describe('batchable', () => {
+  const pool = {} as Db;
+  const other = {} as Db;
+  const statement = () => {
+    const runs: { db: Db; items: number[] }[] = [];
+    const kind = batchable(
+      async (db: Db, items: number[]) => {
+        runs.push({ db, items });
+        await Promise.resolve();
+        return items.map((item) => (item < 0 ? new Error(`refused ${item}`) : item * 10));
+      },
+      () => false,
+    );
+    return { runs, kind };
+  };
+
+  it('batches on the handle given to batchOn only; elsewhere each item runs alone', async () => {
+    const { runs, kind } = statement();
+    kind.batchOn(pool, 1);
+    const answers = await Promise.all([1, 2, 3].map((item) => kind.submit(pool, item)));
+    await Promise.all([4, 5].map((item) => kind.submit(other, item)));
+    expect(answers).toEqual([10, 20, 30]);
+    expect(runs).toEqual([
+      { db: pool, items: [1] },
+      { db: pool, items: [2, 3] },
+      { db: other, items: [4] },
+      { db: other, items: [5] },
+    ]);
+  });
+
+  it('throws the Error answered for an item, batched or alone', async () => {
+    const { kind } = statement();
+    kind.batchOn(pool, 1);
+    await expect(kind.submit(other, -1)).rejects.toThrow('refused -1');
+    const answers = [1, -2].map((item) => kind.submit(pool, item).catch((e: Error) => e));
+    expect(await Promise.all(answers)).toEqual([10, new Error('refused -2')]);
   });
 });

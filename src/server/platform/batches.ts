@@ -1,3 +1,5 @@
+import type { Db } from './database';
+
 /**
  * Group commit for one kind of statement: `submit` runs an item at once while fewer than
  * `concurrency` batches are in flight; otherwise it waits, and every item waiting when a batch
@@ -65,4 +67,35 @@ export class Batches<Item, Result> {
       else entry.resolve(result);
     });
   }
+}
+
+/**
+ * One kind of statement that runs for many items at once (`run`): in batches of up to 100 on
+ * a database handle given to `batchOn` (the server's pool), alone on any other (a
+ * transaction, a test's handle), where an Error answered is thrown.
+ */
+export function batchable<Item, Result>(
+  run: (db: Db, items: Item[]) => Promise<(Result | Error)[]>,
+  rolledBack: (error: unknown) => boolean,
+) {
+  const batchesOf = new WeakMap<Db, Batches<Item, Result>>();
+  return {
+    /** From now on, `concurrency` batches at most in flight on `db`. */
+    batchOn(db: Db, concurrency: number) {
+      if (batchesOf.has(db)) return;
+      const batches = new Batches((items: Item[]) => run(db, items), {
+        concurrency,
+        maxSize: 100,
+        rolledBack,
+      });
+      batchesOf.set(db, batches);
+    },
+    async submit(db: Db, item: Item): Promise<Result> {
+      const batches = batchesOf.get(db);
+      if (batches) return batches.submit(item);
+      const [result] = await run(db, [item]);
+      if (result instanceof Error) throw result;
+      return result as Result;
+    },
+  };
 }

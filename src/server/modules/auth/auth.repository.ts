@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { Batches } from '../../platform/batches';
+import { batchable } from '../../platform/batches';
 import { type Db, executePrepared } from '../../platform/database';
 
 const byUsername = (username: string) =>
@@ -100,41 +100,39 @@ async function findSessionsByTokenHashes(db: Db, tokenHashes: readonly string[])
   return tokenHashes.map((tokenHash) => sessions.get(tokenHash));
 }
 
-type SessionLookup = Awaited<ReturnType<typeof findSessionsByTokenHashes>>[number];
-const lookupsOf = new WeakMap<Db, Batches<string, SessionLookup>>();
-
 /**
- * From now on, session lookups on `db` wait for one of `concurrency` batches in flight and go
- * together, up to 100 per statement (platform/batches, as agent actions do: decision 104).
+ * The session of a token with its user, whatever its age (the caller decides expiry). On the
+ * server's pool in batches (platform/batches, as agent actions: decision 104): a read, so
+ * nothing to undo, and each hash alone fails the same way.
  */
-export function batchSessionLookups(db: Db, concurrency: number) {
-  if (lookupsOf.has(db)) return;
-  const batches = new Batches((hashes: string[]) => findSessionsByTokenHashes(db, hashes), {
-    concurrency,
-    maxSize: 100,
-    // A read: nothing to undo, and each hash alone fails the same way.
-    rolledBack: () => false,
-  });
-  lookupsOf.set(db, batches);
+export const sessionLookups = batchable(findSessionsByTokenHashes, () => false);
+
+export function findSessionByTokenHash(db: Db, tokenHash: string) {
+  return sessionLookups.submit(db, tokenHash);
+}
+
+/** Sessions seen at these times, in one statement (a session twice: its latest time). */
+async function touchSessions(db: Db, touches: readonly { sessionId: string; at: Date }[]) {
+  const seen = JSON.stringify(touches.map(({ sessionId, at }) => ({ id: sessionId, at })));
+  await executePrepared(
+    db,
+    sql`UPDATE auth_sessions AS s SET last_seen_at = greatest(s.last_seen_at, t.at)
+      FROM (SELECT id, max(at) AS at
+        FROM jsonb_to_recordset(${seen}::jsonb) AS x(id uuid, at timestamptz) GROUP BY id) AS t
+      WHERE s.id = t.id`.compile(db),
+  );
+  return touches.map(() => undefined);
 }
 
 /**
- * The session of a token with its user, whatever its age (the caller decides expiry); with
- * other lookups waiting then on a `db` given to batchSessionLookups.
+ * A session's use, written at most once a minute each (auth.service), in batches on the
+ * server's pool like the lookups: sessions minted together (a shift signing in, a restart) come
+ * due together, and one by one they were a burst of single-row transactions.
  */
-export async function findSessionByTokenHash(db: Db, tokenHash: string) {
-  const lookups = lookupsOf.get(db);
-  if (lookups) return lookups.submit(tokenHash);
-  const [session] = await findSessionsByTokenHashes(db, [tokenHash]);
-  return session;
-}
+export const sessionTouches = batchable(touchSessions, () => false);
 
-export async function touchSession(db: Db, sessionId: string, at: Date) {
-  await db
-    .updateTable('auth_sessions')
-    .set({ last_seen_at: at })
-    .where('id', '=', sessionId)
-    .execute();
+export function touchSession(db: Db, sessionId: string, at: Date) {
+  return sessionTouches.submit(db, { sessionId, at });
 }
 
 export async function deleteSession(db: Db, sessionId: string) {

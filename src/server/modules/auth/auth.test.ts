@@ -236,6 +236,28 @@ describe('sessions', () => {
     ]);
   });
 
+  it('sessions used together after a minute are each marked seen (in one statement or a few)', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => newEmployee(t.db)));
+    const cookies: string[] = [];
+    for (const user of users) {
+      cookies.push(sessionCookieOf(await signIn(user.username, DEFAULT_PASSWORD)));
+    }
+    t.clock.advanceMinutes(2);
+    // One session twice: touched once, at the same time.
+    const answers = await Promise.all([...cookies, cookies[0]].map((cookie) => me(cookie)));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    const seen = await t.db
+      .selectFrom('auth_sessions')
+      .select('last_seen_at')
+      .where(
+        'user_id',
+        'in',
+        users.map((user) => user.id),
+      )
+      .execute();
+    expect(seen.map((row) => row.last_seen_at)).toEqual(users.map(() => t.clock.now()));
+  });
+
   it('keeps a session alive while it is used and expires it after 12 idle hours', async () => {
     const admin = await newAdmin(t.db);
     const cookie = sessionCookieOf(await signIn(admin.username, DEFAULT_PASSWORD));

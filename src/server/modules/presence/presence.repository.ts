@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AgentStatus, StatusSetBy } from '../../../shared/statuses';
 import { type ErrorCode, errorCatalogue } from '../../../shared/errors';
 import { type Db, executePrepared } from '../../platform/database';
-import { Batches } from '../../platform/batches';
+import { batchable } from '../../platform/batches';
 import { AppError } from '../../platform/errors';
 
 /**
@@ -98,34 +98,19 @@ const isDatabaseError = (error: unknown) =>
   typeof (error as { code?: unknown }).code === 'string' &&
   /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
 
-const batchesOf = new WeakMap<Db, Batches<ActRequest, { at: Date; state: AgentStateRead }>>();
-
-/**
- * From now on, actions on `db` outside a transaction wait for one of `concurrency` batches in
- * flight and go together (platform/batches; at most 100 per statement). The server's: two on
- * PostgreSQL (measured on two cores: 1,298 and 1,369 actions/s against 1,101 with four and
- * 1,037 with one; the pool's other eight connections stay free for reads), one on PGlite, whose
- * single connection runs one statement at a time anyway.
- */
-export function batchActions(db: Db, concurrency: number) {
-  if (batchesOf.has(db)) return;
-  const batches = new Batches((requests: ActRequest[]) => actInOne(db, requests), {
-    concurrency,
-    maxSize: 100,
-    rolledBack: isDatabaseError,
-  });
-  batchesOf.set(db, batches);
-}
-
 /**
  * The agent's action in one statement (`agent_act`): lock, rules, writes, the status switch,
- * and the agent's state, announced on `channel` when the action changed it. In batches on a
- * `db` given to batchActions (each action keeps its own time and outcome), otherwise alone, in
- * the caller's transaction if `db` is one. Answers the time it used (never before what the
- * agent's open interval and latest call hold) and the state; a refusal is thrown as its
- * AppError.
+ * and the agent's state, announced on `channel` when the action changed it. On the server's
+ * pool in batches (`agentActions.batchOn`; each action keeps its own time and outcome: two in
+ * flight on PostgreSQL, measured on two cores at 1,298 and 1,369 actions/s against 1,101 with
+ * four and 1,037 with one; one on PGlite, whose single connection runs one statement at a
+ * time anyway), otherwise alone, in the caller's transaction if `db` is one. Answers the time
+ * it used (never before what the agent's open interval and latest call hold) and the state; a
+ * refusal is thrown as its AppError.
  */
-export async function act(
+export const agentActions = batchable(actInOne, isDatabaseError);
+
+export function act(
   db: Db,
   userId: string,
   action: AgentAction,
@@ -134,12 +119,7 @@ export async function act(
   timeZone: string,
   channel: string,
 ) {
-  const request = { userId, action, by, at, timeZone, channel };
-  const batches = batchesOf.get(db);
-  if (batches) return batches.submit(request);
-  const [answer] = await actInOne(db, [request]);
-  if (answer instanceof Error) throw answer;
-  return answer!;
+  return agentActions.submit(db, { userId, action, by, at, timeZone, channel });
 }
 
 interface AgentStateRow {
@@ -187,18 +167,40 @@ export function stateReadFromJson(json: Record<string, unknown>) {
   });
 }
 
-/**
- * Everything the agent's state holds, in one round trip (`agent_state`, migration
- * 20261124T2200): the open status interval, the open call, and the seconds in each status
- * within the call centre's day of `now` (an interval crossing midnight counts in each day for
- * its part; the open one counts up to `now`).
- */
-export async function readAgentState(db: Db, userId: string, now: Date, timeZone: string) {
+interface StateRequest {
+  userId: string;
+  now: Date;
+  timeZone: string;
+}
+
+/** Agents' states in one statement (`agent_state` for each), in the order asked. */
+async function readAgentStates(db: Db, requests: readonly StateRequest[]) {
+  const reads = JSON.stringify(
+    requests.map(({ userId, now, timeZone }, i) => ({ i, agent: userId, at: now, zone: timeZone })),
+  );
   const result = await executePrepared(
     db,
-    sql<AgentStateRow>`SELECT * FROM agent_state(${userId}, ${now}, ${timeZone})`.compile(db),
+    sql<AgentStateRow & { i: number }>`
+      SELECT x.i, s.*
+      FROM jsonb_to_recordset(${reads}::jsonb) AS x(i int, agent uuid, at timestamptz, zone text)
+      CROSS JOIN LATERAL agent_state(x.agent, x.at, x.zone) AS s`.compile(db),
   );
-  return toStateRead(result.rows[0]!);
+  const states: AgentStateRead[] = [];
+  for (const row of result.rows) states[row.i] = toStateRead(row);
+  return states;
+}
+
+/**
+ * Everything the agent's state holds (`agent_state`, migration 20261125T0400): the open
+ * status interval, the open call, and the seconds in each status within the call centre's
+ * day of `now` (an interval crossing midnight counts in each day for its part; the open one
+ * counts up to `now`). On the server's pool in batches (`agentStateReads.batchOn`: page loads
+ * and the live pushes after the engine's offers, a read with nothing to undo).
+ */
+export const agentStateReads = batchable(readAgentStates, () => false);
+
+export function readAgentState(db: Db, userId: string, now: Date, timeZone: string) {
+  return agentStateReads.submit(db, { userId, now, timeZone });
 }
 
 export async function endSessionOfDay(db: Db, userId: string, now: Date, timeZone: string) {

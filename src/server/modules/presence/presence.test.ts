@@ -230,6 +230,7 @@ describe('actions in one statement (group commit)', () => {
       agents.map((_, index) => (index % 3 === 0 ? 409 : 200)),
     );
     expect(responses[0]!.json().error.message).toBe('Set status to Out Bound to place a call');
+    // Their states read together too (some in one statement), each its own.
     const statuses = await Promise.all(agents.map(async (agent) => (await agent.state()).status));
     expect(statuses).toEqual(
       agents.map((_, index) => ['gone_home', 'available', 'personal'][index % 3]),
