@@ -41,7 +41,13 @@ const PLANS: Record<ScaleName, { agents: number; warmupS: number; measureS: numb
   medium: { agents: 250, warmupS: 10, measureS: 30 },
   large: { agents: 1000, warmupS: 15, measureS: 60 },
 };
-const PACE_MS = 400;
+/** Each agent's actions start this far apart (± 25 %); AGENT_LOAD_PACE_MS reads another rate. */
+const PACE_MS = Number(process.env.AGENT_LOAD_PACE_MS ?? 400);
+if (!(PACE_MS > 0)) {
+  throw new Error(
+    `AGENT_LOAD_PACE_MS must be milliseconds above 0, not ${process.env.AGENT_LOAD_PACE_MS}`,
+  );
+}
 const CEILING_RUN = { workers: 10, ms: 3000 };
 /** An agent waits this long for an offer before it goes on Break and Available again. */
 const OFFER_TIMEOUT_MS = 20_000;
