@@ -118,14 +118,14 @@ export async function buildApp(
     clock: options.clock ?? systemClock,
     live: hub,
   };
-  // Group commit (decision 104): batches in flight at once on PostgreSQL; on PGlite one, as
+  // Group commit (decision 104): two batches in flight at once on PostgreSQL; on PGlite one, as
   // its one connection runs one statement at a time anyway. Session lookups (short reads, one
   // per signed-in request) one at a time: fewer, larger batches, measured better than two.
-  const inFlight = (onPostgres: number) => (database.kind === 'pglite' ? 1 : onPostgres);
-  agentActions.batchOn(db, inFlight(2));
-  agentStateReads.batchOn(db, inFlight(2));
+  const inFlight = database.kind === 'pglite' ? 1 : 2;
+  agentActions.batchOn(db, inFlight);
+  agentStateReads.batchOn(db, inFlight);
   sessionLookups.batchOn(db, 1);
-  sessionTouches.batchOn(db, inFlight(2));
+  sessionTouches.batchOn(db, inFlight);
   const callEngine = createCallEngine({
     ctx: { ...ctx, db: database.engineDb },
     hub,
