@@ -101,12 +101,10 @@ const isDatabaseError = (error: unknown) =>
 /**
  * The agent's action in one statement (`agent_act`): lock, rules, writes, the status switch,
  * and the agent's state, announced on `channel` when the action changed it. On the server's
- * pool in batches (`agentActions.batchOn`; each action keeps its own time and outcome: two in
- * flight on PostgreSQL, measured on two cores at 1,298 and 1,369 actions/s against 1,101 with
- * four and 1,037 with one; one on PGlite, whose single connection runs one statement at a
- * time anyway), otherwise alone, in the caller's transaction if `db` is one. Answers the time
- * it used (never before what the agent's open interval and latest call hold) and the state; a
- * refusal is thrown as its AppError.
+ * pool in batches (`agentActions.batchOn` in app.ts, decision 104; each action keeps its own
+ * time and outcome), otherwise alone, in the caller's transaction if `db` is one. Answers the
+ * time it used (never before what the agent's open interval and latest call hold) and the
+ * state; a refusal is thrown as its AppError.
  */
 export const agentActions = batchable(actInOne, isDatabaseError);
 
