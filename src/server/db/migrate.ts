@@ -13,6 +13,7 @@ import * as agentWriteFunctions from './migrations/20261124T2200-agent-write-fun
 import * as agentActions from './migrations/20261125T0100-agent-actions';
 import * as agentActBatches from './migrations/20261125T0300-agent-act-batches';
 import * as agentStateFromRollups from './migrations/20261125T0400-agent-state-from-rollups';
+import * as rollupsInOneStep from './migrations/20261125T1700-rollups-in-one-step';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '20261125T0100-agent-actions': agentActions,
   '20261125T0300-agent-act-batches': agentActBatches,
   '20261125T0400-agent-state-from-rollups': agentStateFromRollups,
+  '20261125T1700-rollups-in-one-step': rollupsInOneStep,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -16,6 +16,58 @@ import { type Kysely, sql } from 'kysely';
  * load may set `switchboard.bulk_load = 'on'` for its transaction and call
  * `rebuild_rollups()` at the end instead of paying a trigger per row.
  */
+
+/** The daily rollups again from the raw rows (the start of a rebuild). */
+export const rebuildDailyRollups = `
+      DELETE FROM call_day_totals;
+      DELETE FROM status_day_totals;
+      INSERT INTO call_day_totals (user_id, day, total_calls, answered, declined, missed,
+        inbound_offered, inbound_answered, handled_calls, talk_seconds)
+      SELECT user_id, (time_received AT TIME ZONE zone)::date,
+        count(*),
+        count(*) FILTER (WHERE call_status = 'answered'),
+        count(*) FILTER (WHERE call_status = 'declined'),
+        count(*) FILTER (WHERE call_status = 'missed'),
+        count(*) FILTER (WHERE call_type = 'inbound'),
+        count(*) FILTER (WHERE call_type = 'inbound' AND call_status = 'answered'),
+        count(duration_seconds) FILTER (WHERE call_status = 'answered'),
+        coalesce(sum(duration_seconds), 0)
+      FROM call_logs WHERE call_status IS NOT NULL
+      GROUP BY 1, 2;
+      INSERT INTO status_day_totals (user_id, day, status, seconds, intervals)
+      SELECT l.user_id, part.day, l.status, sum(part.seconds), sum(part.first)
+      FROM employee_status_log AS l
+      CROSS JOIN LATERAL interval_day_parts(l.started_at, l.ended_at, l.duration_seconds, zone)
+        AS part
+      WHERE l.ended_at IS NOT NULL AND l.duration_seconds IS NOT NULL
+      GROUP BY 1, 2, 3;`;
+
+// Everything again from the raw rows, set-based (a zone change, a bulk load).
+export const rebuildRollupsFunction = `CREATE FUNCTION rebuild_rollups() RETURNS void
+    LANGUAGE plpgsql AS $$
+    DECLARE
+      zone text := rollup_time_zone();
+    BEGIN
+      ${rebuildDailyRollups}
+    END $$`;
+
+export const employeeStatusLogRollupFunction = `CREATE OR REPLACE FUNCTION employee_status_log_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF current_setting('switchboard.bulk_load', true) = 'on' THEN RETURN NULL; END IF;
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM add_interval_to_rollup(OLD, -1); END IF;
+      IF TG_OP IN ('UPDATE', 'INSERT') THEN PERFORM add_interval_to_rollup(NEW, 1); END IF;
+      RETURN NULL;
+    END $$`;
+
+export const rollupTriggers = [
+  `CREATE TRIGGER call_logs_rollup AFTER INSERT OR DELETE OR UPDATE OF
+    call_status, call_type, time_received, duration_seconds, user_id ON call_logs
+    FOR EACH ROW EXECUTE FUNCTION call_logs_rollup()`,
+  `CREATE TRIGGER employee_status_log_rollup AFTER INSERT OR DELETE OR UPDATE OF
+    status, started_at, ended_at, duration_seconds, user_id ON employee_status_log
+    FOR EACH ROW EXECUTE FUNCTION employee_status_log_rollup()`,
+];
+
 const statements = [
   `CREATE TABLE call_day_totals (
     user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
@@ -115,47 +167,9 @@ const statements = [
       IF TG_OP IN ('UPDATE', 'INSERT') THEN PERFORM add_call_to_rollup(NEW, 1); END IF;
       RETURN NULL;
     END $$`,
-  `CREATE TRIGGER call_logs_rollup AFTER INSERT OR DELETE OR UPDATE OF
-    call_status, call_type, time_received, duration_seconds, user_id ON call_logs
-    FOR EACH ROW EXECUTE FUNCTION call_logs_rollup()`,
-  `CREATE FUNCTION employee_status_log_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF current_setting('switchboard.bulk_load', true) = 'on' THEN RETURN NULL; END IF;
-      IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM add_interval_to_rollup(OLD, -1); END IF;
-      IF TG_OP IN ('UPDATE', 'INSERT') THEN PERFORM add_interval_to_rollup(NEW, 1); END IF;
-      RETURN NULL;
-    END $$`,
-  `CREATE TRIGGER employee_status_log_rollup AFTER INSERT OR DELETE OR UPDATE OF
-    status, started_at, ended_at, duration_seconds, user_id ON employee_status_log
-    FOR EACH ROW EXECUTE FUNCTION employee_status_log_rollup()`,
-  // Everything again from the raw rows, set-based (a zone change, a bulk load).
-  `CREATE FUNCTION rebuild_rollups() RETURNS void LANGUAGE plpgsql AS $$
-    DECLARE
-      zone text := rollup_time_zone();
-    BEGIN
-      DELETE FROM call_day_totals;
-      DELETE FROM status_day_totals;
-      INSERT INTO call_day_totals (user_id, day, total_calls, answered, declined, missed,
-        inbound_offered, inbound_answered, handled_calls, talk_seconds)
-      SELECT user_id, (time_received AT TIME ZONE zone)::date,
-        count(*),
-        count(*) FILTER (WHERE call_status = 'answered'),
-        count(*) FILTER (WHERE call_status = 'declined'),
-        count(*) FILTER (WHERE call_status = 'missed'),
-        count(*) FILTER (WHERE call_type = 'inbound'),
-        count(*) FILTER (WHERE call_type = 'inbound' AND call_status = 'answered'),
-        count(duration_seconds) FILTER (WHERE call_status = 'answered'),
-        coalesce(sum(duration_seconds), 0)
-      FROM call_logs WHERE call_status IS NOT NULL
-      GROUP BY 1, 2;
-      INSERT INTO status_day_totals (user_id, day, status, seconds, intervals)
-      SELECT l.user_id, part.day, l.status, sum(part.seconds), sum(part.first)
-      FROM employee_status_log AS l
-      CROSS JOIN LATERAL interval_day_parts(l.started_at, l.ended_at, l.duration_seconds, zone)
-        AS part
-      WHERE l.ended_at IS NOT NULL AND l.duration_seconds IS NOT NULL
-      GROUP BY 1, 2, 3;
-    END $$`,
+  employeeStatusLogRollupFunction,
+  ...rollupTriggers,
+  rebuildRollupsFunction,
   `SELECT rebuild_rollups()`,
 ];
 

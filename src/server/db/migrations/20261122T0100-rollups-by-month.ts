@@ -136,21 +136,26 @@ const transitions = {
   delete: 'OLD TABLE AS old_rows',
 };
 
+/** The statement triggers deriving the tables (20261125T1700-rollups-in-one-step drops them). */
+export const deriveTriggers = derivations.flatMap((derivation) => [
+  triggerFunction(derivation),
+  ...triggerEvents.map(
+    (event) => `CREATE TRIGGER ${derivation.source}_derive_${event}
+      AFTER ${event.toUpperCase()} ON ${derivation.source}
+      REFERENCING ${transitions[event]}
+      FOR EACH STATEMENT EXECUTE FUNCTION ${functionName(derivation)}()`,
+  ),
+]);
+
 const statements = [
   createTable('call_month_totals', 'month', callColumns),
   createTable('status_metric_day_totals', 'day', metricColumns),
   createTable('status_metric_month_totals', 'month', metricColumns),
-  ...derivations.flatMap((derivation) => [
-    triggerFunction(derivation),
-    // What the daily rollups hold now, added as the trigger adds an insert.
+  // What the daily rollups hold now, added as the triggers add an insert.
+  ...derivations.map((derivation) =>
     addDeltas(derivation.rows(derivation.source, ''), derivation.columns, derivation.targets, true),
-    ...triggerEvents.map(
-      (event) => `CREATE TRIGGER ${derivation.source}_derive_${event}
-        AFTER ${event.toUpperCase()} ON ${derivation.source}
-        REFERENCING ${transitions[event]}
-        FOR EACH STATEMENT EXECUTE FUNCTION ${functionName(derivation)}()`,
-    ),
-  ]),
+  ),
+  ...deriveTriggers,
   // A short window (today, the last 7 days) seeks its days instead of every agent's history.
   `CREATE INDEX call_day_totals_day_idx ON call_day_totals (day)`,
   `CREATE INDEX status_metric_day_totals_day_idx ON status_metric_day_totals (day)`,

@@ -240,9 +240,15 @@ describe('daily rollups', () => {
     await expectTriggersAgreeWithRebuild();
   });
 
-  it("write a day's first status interval or call into its day row once, not inserted then updated", async () => {
+  it("write a day's first status interval or call into each of its rollup rows once, not inserted then updated", async () => {
     const agent = await newEmployee(db);
-    const tables = ['status_day_totals', 'call_day_totals'];
+    const tables = [
+      'status_day_totals',
+      'status_metric_day_totals',
+      'status_metric_month_totals',
+      'call_day_totals',
+      'call_month_totals',
+    ];
     const written = (change: (trx: typeof db) => Promise<unknown>) =>
       rowWrites(tables, 'written', change);
     const closed =
@@ -254,7 +260,13 @@ describe('daily rollups', () => {
           .where('id', '=', id)
           .execute();
       };
-    const oneStatusRow = { status_day_totals: 1, call_day_totals: 0 };
+    const oneStatusRow = {
+      status_day_totals: 1,
+      status_metric_day_totals: 1,
+      status_metric_month_totals: 1,
+      call_day_totals: 0,
+      call_month_totals: 0,
+    };
     expect(await written(closed('2026-05-05T13:00:00Z', '2026-05-05T13:10:00Z', 600))).toEqual(
       oneStatusRow,
     );
@@ -273,9 +285,32 @@ describe('daily rollups', () => {
           ended_at: at,
         })
         .execute();
-    const oneCallRow = { status_day_totals: 0, call_day_totals: 1 };
+    const oneCallRow = {
+      status_day_totals: 0,
+      status_metric_day_totals: 0,
+      status_metric_month_totals: 0,
+      call_day_totals: 1,
+      call_month_totals: 1,
+    };
     expect(await written(declined('2026-05-05T13:40:00Z'))).toEqual(oneCallRow);
     expect(await written(declined('2026-05-05T13:50:00Z'))).toEqual(oneCallRow);
+    // What does not count yet (an open interval, a ringing call) writes no rollup row at all.
+    const nothing = Object.fromEntries(tables.map((table) => [table, 0]));
+    expect(
+      await written((trx) => interval(agent.id, 'break', '2026-05-05T14:00:00Z', null, trx)),
+    ).toEqual(nothing);
+    const ringing = (trx: typeof db) =>
+      trx
+        .insertInto('call_logs')
+        .values({
+          user_id: agent.id,
+          phone_number: '(555) 010-0000',
+          call_type: 'inbound',
+          time_received: '2026-05-05T14:01:00Z',
+          ring_deadline: '2026-05-05T14:01:20Z',
+        })
+        .execute();
+    expect(await written(ringing)).toEqual(nothing);
     const figures = await sql<{ seconds: string; intervals: number }>`
       SELECT seconds::text, intervals FROM status_day_totals WHERE user_id = ${agent.id}`.execute(
       db,

@@ -102,15 +102,29 @@ function rules({ now, ringGraceMs }: InvariantOptions) {
   };
 }
 
-/** The daily rollups' non-zero rows, as text so a comparison is exact. */
+/** The rollups' non-zero rows (by day, by month, the metrics), as text: compared exactly. */
 const rollupRows = (db: Db) =>
   sql<{ row: string }>`
     SELECT concat_ws(' ', 'call', user_id, day, total_calls, answered, declined, missed,
       inbound_offered, inbound_answered, handled_calls, talk_seconds) AS row
     FROM call_day_totals WHERE total_calls <> 0 OR talk_seconds <> 0
     UNION ALL
+    SELECT concat_ws(' ', 'call month', user_id, month, total_calls, answered, declined, missed,
+      inbound_offered, inbound_answered, handled_calls, talk_seconds)
+    FROM call_month_totals WHERE total_calls <> 0 OR talk_seconds <> 0
+    UNION ALL
     SELECT concat_ws(' ', 'status', user_id, day, status, seconds, intervals)
     FROM status_day_totals WHERE seconds <> 0 OR intervals <> 0
+    UNION ALL
+    SELECT concat_ws(' ', 'metrics', user_id, day, available_seconds, on_call_seconds,
+      after_call_seconds)
+    FROM status_metric_day_totals
+    WHERE available_seconds <> 0 OR on_call_seconds <> 0 OR after_call_seconds <> 0
+    UNION ALL
+    SELECT concat_ws(' ', 'metrics month', user_id, month, available_seconds, on_call_seconds,
+      after_call_seconds)
+    FROM status_metric_month_totals
+    WHERE available_seconds <> 0 OR on_call_seconds <> 0 OR after_call_seconds <> 0
     ORDER BY 1`
     .execute(db)
     .then((result) => result.rows.map(({ row }) => row));

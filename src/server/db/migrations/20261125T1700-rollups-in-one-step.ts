@@ -1,0 +1,227 @@
+import { type Kysely, sql } from 'kysely';
+import * as rollups from './20261121T2300-rollups';
+import * as rollupsByMonth from './20261122T0100-rollups-by-month';
+import * as callRollupOneUpdate from './20261122T0500-call-rollup-one-update';
+import * as rollupUpserts from './20261124T0600-rollup-upserts';
+
+/**
+ * The rollups kept in one step (issue 8 §2): a closed interval or a call's outcome writes its
+ * daily row and, in the same function, the rows derived from it — the status metrics by day
+ * and month, the calls by month — where 20261122T0100-rollups-by-month derived them in
+ * statement triggers on the daily tables (transition tables, a grouped upsert per target),
+ * which cost more than the writes themselves: ~0.27 ms of a status change, an answer and an
+ * end's ~1.3 ms on one backend. The same rows and figures:
+ *
+ * - a delta of zero writes nothing; a new daily row's derived rows are created even at zero;
+ *   taking off (sign -1) only updates rows that exist (a cascade delete re-creates none);
+ * - `rebuild_rollups()` derives the month and metric tables from the rebuilt daily ones;
+ * - the raw rows' triggers fire only for rows that count (`WHEN`): an open interval's insert,
+ *   a ringing call's insert and its answer's previous state no longer call a function that
+ *   returns at once.
+ */
+const metricStatuses = ['available', 'on_call', 'after_call'];
+const metricColumns = metricStatuses.map((status) => `${status}_seconds`);
+const callColumns = [
+  'total_calls',
+  'answered',
+  'declined',
+  'missed',
+  'inbound_offered',
+  'inbound_answered',
+  'handled_calls',
+  'talk_seconds',
+];
+
+const list = (names: string[], each: (name: string, index: number) => string) =>
+  names.map(each).join(', ');
+const addTo = (columns: string[], source: (name: string, index: number) => string) =>
+  list(columns, (name, index) => `${name} = t.${name} + ${source(name, index)}`);
+
+const statements = [
+  ...['insert', 'update', 'delete'].flatMap((event) => [
+    `DROP TRIGGER status_day_totals_derive_${event} ON status_day_totals`,
+    `DROP TRIGGER call_day_totals_derive_${event} ON call_day_totals`,
+  ]),
+  `DROP FUNCTION status_day_totals_derive(), call_day_totals_derive()`,
+
+  // One part of an interval (its day's share), with the metric columns it moves.
+  `CREATE OR REPLACE FUNCTION add_status_day_part(
+      agent uuid, part_day date, part_status text, part_seconds integer, part_first integer,
+      sign integer)
+    RETURNS void LANGUAGE plpgsql AS $$
+    DECLARE
+      metrics bigint[] := ARRAY[${list(
+        metricStatuses,
+        (status) => `CASE WHEN part_status = '${status}' THEN sign * part_seconds ELSE 0 END`,
+      )}];
+      part_month date := date_trunc('month', part_day)::date;
+    BEGIN
+      IF sign > 0 THEN
+        INSERT INTO status_day_totals AS t (user_id, day, status, seconds, intervals)
+          VALUES (agent, part_day, part_status, part_seconds, part_first)
+          ON CONFLICT (user_id, day, status) DO UPDATE SET
+            seconds = t.seconds + excluded.seconds, intervals = t.intervals + excluded.intervals;
+      ELSE
+        UPDATE status_day_totals AS t SET
+          seconds = t.seconds - part_seconds, intervals = t.intervals - part_first
+        WHERE t.user_id = agent AND t.day = part_day AND t.status = part_status;
+      END IF;
+      IF part_status NOT IN (${list(metricStatuses, (status) => `'${status}'`)}) THEN RETURN; END IF;
+      IF sign > 0 THEN
+        WITH by_day AS (
+          INSERT INTO status_metric_day_totals AS t (user_id, day, ${metricColumns.join(', ')})
+            VALUES (agent, part_day, ${list(metricColumns, (_, i) => `metrics[${i + 1}]`)})
+            ON CONFLICT (user_id, day) DO UPDATE SET ${addTo(metricColumns, (name) => `excluded.${name}`)}
+            WHERE part_seconds <> 0)
+        INSERT INTO status_metric_month_totals AS t (user_id, month, ${metricColumns.join(', ')})
+          VALUES (agent, part_month, ${list(metricColumns, (_, i) => `metrics[${i + 1}]`)})
+          ON CONFLICT (user_id, month) DO UPDATE SET ${addTo(metricColumns, (name) => `excluded.${name}`)}
+          WHERE part_seconds <> 0;
+      ELSIF part_seconds <> 0 THEN
+        WITH by_day AS (
+          UPDATE status_metric_day_totals AS t SET ${addTo(metricColumns, (_, i) => `metrics[${i + 1}]`)}
+          WHERE t.user_id = agent AND t.day = part_day)
+        UPDATE status_metric_month_totals AS t SET ${addTo(metricColumns, (_, i) => `metrics[${i + 1}]`)}
+        WHERE t.user_id = agent AND t.month = part_month;
+      END IF;
+    END $$`,
+
+  // One call's contribution (sign +1 or -1) to its day and month.
+  `CREATE OR REPLACE FUNCTION add_call_to_rollup(c call_logs, sign integer) RETURNS void
+    LANGUAGE plpgsql AS $$
+    DECLARE
+      local_day date;
+      counts bigint[];
+    BEGIN
+      IF c.call_status IS NULL THEN RETURN; END IF;
+      local_day := (c.time_received AT TIME ZONE rollup_time_zone())::date;
+      counts := ARRAY[
+        sign,
+        sign * (c.call_status = 'answered')::int,
+        sign * (c.call_status = 'declined')::int,
+        sign * (c.call_status = 'missed')::int,
+        sign * (c.call_type = 'inbound')::int,
+        sign * (c.call_type = 'inbound' AND c.call_status = 'answered')::int,
+        sign * (c.call_status = 'answered' AND c.duration_seconds IS NOT NULL)::int,
+        sign * coalesce(c.duration_seconds, 0)];
+      IF sign > 0 THEN
+        WITH by_day AS (
+          INSERT INTO call_day_totals AS t (user_id, day, ${callColumns.join(', ')})
+            VALUES (c.user_id, local_day, ${list(callColumns, (_, i) => `counts[${i + 1}]`)})
+            ON CONFLICT (user_id, day) DO UPDATE SET ${addTo(callColumns, (name) => `excluded.${name}`)})
+        INSERT INTO call_month_totals AS t (user_id, month, ${callColumns.join(', ')})
+          VALUES (c.user_id, date_trunc('month', local_day)::date,
+            ${list(callColumns, (_, i) => `counts[${i + 1}]`)})
+          ON CONFLICT (user_id, month) DO UPDATE SET ${addTo(callColumns, (name) => `excluded.${name}`)};
+      ELSE
+        WITH by_day AS (
+          UPDATE call_day_totals AS t SET ${addTo(callColumns, (_, i) => `counts[${i + 1}]`)}
+          WHERE t.user_id = c.user_id AND t.day = local_day)
+        UPDATE call_month_totals AS t SET ${addTo(callColumns, (_, i) => `counts[${i + 1}]`)}
+        WHERE t.user_id = c.user_id AND t.month = date_trunc('month', local_day)::date;
+      END IF;
+    END $$`,
+
+  // A call that keeps its agent, day and an outcome: the difference, in its day and month.
+  `CREATE OR REPLACE FUNCTION change_call_in_rollup(old_call call_logs, new_call call_logs,
+      local_day date)
+    RETURNS void LANGUAGE plpgsql AS $$
+    DECLARE
+      old_counts integer[] := ARRAY[${callRollupOneUpdate.counted('old_call')}];
+      new_counts integer[] := ARRAY[${callRollupOneUpdate.counted('new_call')}];
+    BEGIN
+      IF old_counts = new_counts THEN RETURN; END IF;
+      WITH by_day AS (
+        UPDATE call_day_totals AS t SET
+          ${addTo(callColumns, (_, i) => `new_counts[${i + 1}] - old_counts[${i + 1}]`)}
+        WHERE t.user_id = new_call.user_id AND t.day = local_day)
+      UPDATE call_month_totals AS t SET
+        ${addTo(callColumns, (_, i) => `new_counts[${i + 1}] - old_counts[${i + 1}]`)}
+      WHERE t.user_id = new_call.user_id AND t.month = date_trunc('month', local_day)::date;
+    END $$`,
+
+  `CREATE OR REPLACE FUNCTION employee_status_log_rollup() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF current_setting('switchboard.bulk_load', true) = 'on' THEN RETURN NULL; END IF;
+      IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.ended_at IS NOT NULL
+          AND OLD.duration_seconds IS NOT NULL THEN
+        PERFORM add_interval_to_rollup(OLD, -1);
+      END IF;
+      IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.ended_at IS NOT NULL
+          AND NEW.duration_seconds IS NOT NULL THEN
+        PERFORM add_interval_to_rollup(NEW, 1);
+      END IF;
+      RETURN NULL;
+    END $$`,
+  `DROP TRIGGER employee_status_log_rollup ON employee_status_log`,
+  `CREATE TRIGGER employee_status_log_rollup_insert AFTER INSERT ON employee_status_log
+    FOR EACH ROW WHEN (NEW.ended_at IS NOT NULL AND NEW.duration_seconds IS NOT NULL)
+    EXECUTE FUNCTION employee_status_log_rollup()`,
+  `CREATE TRIGGER employee_status_log_rollup_update AFTER UPDATE OF
+    status, started_at, ended_at, duration_seconds, user_id ON employee_status_log
+    FOR EACH ROW WHEN ((OLD.ended_at IS NOT NULL AND OLD.duration_seconds IS NOT NULL)
+      OR (NEW.ended_at IS NOT NULL AND NEW.duration_seconds IS NOT NULL))
+    EXECUTE FUNCTION employee_status_log_rollup()`,
+  `CREATE TRIGGER employee_status_log_rollup_delete AFTER DELETE ON employee_status_log
+    FOR EACH ROW WHEN (OLD.ended_at IS NOT NULL AND OLD.duration_seconds IS NOT NULL)
+    EXECUTE FUNCTION employee_status_log_rollup()`,
+  `DROP TRIGGER call_logs_rollup ON call_logs`,
+  `CREATE TRIGGER call_logs_rollup_insert AFTER INSERT ON call_logs
+    FOR EACH ROW WHEN (NEW.call_status IS NOT NULL) EXECUTE FUNCTION call_logs_rollup()`,
+  `CREATE TRIGGER call_logs_rollup_update AFTER UPDATE OF
+    call_status, call_type, time_received, duration_seconds, user_id ON call_logs
+    FOR EACH ROW WHEN (OLD.call_status IS NOT NULL OR NEW.call_status IS NOT NULL)
+    EXECUTE FUNCTION call_logs_rollup()`,
+  `CREATE TRIGGER call_logs_rollup_delete AFTER DELETE ON call_logs
+    FOR EACH ROW WHEN (OLD.call_status IS NOT NULL) EXECUTE FUNCTION call_logs_rollup()`,
+
+  // Everything again from the raw rows, set-based (a zone change, a bulk load, the invariant
+  // check): the daily rows, then what derives from them.
+  `CREATE OR REPLACE FUNCTION rebuild_rollups() RETURNS void LANGUAGE plpgsql AS $$
+    DECLARE
+      zone text := rollup_time_zone();
+    BEGIN
+      DELETE FROM call_month_totals;
+      DELETE FROM status_metric_month_totals;
+      DELETE FROM status_metric_day_totals;
+      ${rollups.rebuildDailyRollups}
+      INSERT INTO call_month_totals (user_id, month, ${callColumns.join(', ')})
+      SELECT user_id, date_trunc('month', day)::date, ${list(callColumns, (name) => `sum(${name})`)}
+      FROM call_day_totals GROUP BY 1, 2;
+      INSERT INTO status_metric_day_totals (user_id, day, ${metricColumns.join(', ')})
+      SELECT user_id, day, ${list(
+        metricStatuses,
+        (status) => `sum(CASE WHEN status = '${status}' THEN seconds ELSE 0 END)`,
+      )}
+      FROM status_day_totals
+      WHERE status IN (${list(metricStatuses, (status) => `'${status}'`)})
+      GROUP BY 1, 2;
+      INSERT INTO status_metric_month_totals (user_id, month, ${metricColumns.join(', ')})
+      SELECT user_id, date_trunc('month', day)::date, ${list(metricColumns, (name) => `sum(${name})`)}
+      FROM status_metric_day_totals GROUP BY 1, 2;
+    END $$`,
+];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const event of ['insert', 'update', 'delete']) {
+    await sql.raw(`DROP TRIGGER call_logs_rollup_${event} ON call_logs`).execute(db);
+    await sql
+      .raw(`DROP TRIGGER employee_status_log_rollup_${event} ON employee_status_log`)
+      .execute(db);
+  }
+  await sql`DROP FUNCTION add_status_day_part(uuid, date, text, integer, integer, integer),
+    change_call_in_rollup(call_logs, call_logs, date)`.execute(db);
+  for (const statement of [
+    ...rollups.rollupTriggers,
+    rollups.rebuildRollupsFunction.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'),
+    ...rollupsByMonth.deriveTriggers,
+  ]) {
+    await sql.raw(statement).execute(db);
+  }
+  await rollupUpserts.up(db);
+  await callRollupOneUpdate.up(db);
+}
