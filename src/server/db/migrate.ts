@@ -14,6 +14,7 @@ import * as agentActions from './migrations/20261125T0100-agent-actions';
 import * as agentActBatches from './migrations/20261125T0300-agent-act-batches';
 import * as agentStateFromRollups from './migrations/20261125T0400-agent-state-from-rollups';
 import * as rollupsInOneStep from './migrations/20261125T1700-rollups-in-one-step';
+import * as agentActInline from './migrations/20261125T1800-agent-act-inline';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '20261125T0300-agent-act-batches': agentActBatches,
   '20261125T0400-agent-state-from-rollups': agentStateFromRollups,
   '20261125T1700-rollups-in-one-step': rollupsInOneStep,
+  '20261125T1800-agent-act-inline': agentActInline,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -10,7 +10,7 @@ import { type Kysely, sql } from 'kysely';
  * A change with no effect on the figures writes nothing. Every other change (an outcome set or
  * cleared, a move to another agent or day, an insert, a delete) goes the old way.
  */
-export const counted = (c: string) => `
+const counted = (c: string) => `
   1,
   (${c}.call_status = 'answered')::int,
   (${c}.call_status = 'declined')::int,

@@ -8,18 +8,12 @@ import * as agentActions from './20261125T0100-agent-actions';
  * error code) instead of raising it; every refusal is decided before the action writes
  * anything, so nothing of it is left to undo. The rest is 20261125T0100's `agent_act`.
  */
-const statements = [
-  `DROP FUNCTION agent_act(uuid, text, uuid, text, text, timestamptz, text, text)`,
-  `DROP FUNCTION agent_call_refusal(uuid, uuid, text)`,
-  `DROP FUNCTION agent_refusal(text)`,
-  // A call action that matched nothing: the call is the agent's but past that point, or not
-  // the agent's (or no call at all).
-  `CREATE FUNCTION agent_call_refusal(agent uuid, call uuid, code text)
-    RETURNS text LANGUAGE sql STABLE AS $$
-      SELECT CASE
-        WHEN EXISTS (SELECT 1 FROM call_logs AS c WHERE c.id = call AND c.user_id = agent)
-        THEN code ELSE 'CALL_NOT_FOUND' END
-    $$`,
+
+/**
+ * `agent_act` with `switchStatus`: the statements that close the open interval (`open`), open
+ * `next_status` set by `next_by` and read the agent's `state` (20261125T1800 inlines them).
+ */
+export const agentAct = (switchStatus: string) =>
   `CREATE FUNCTION agent_act(agent uuid, action text, call uuid, arg text, by text,
       INOUT at timestamptz, zone text, channel text, OUT state agent_state_row,
       OUT refusal text)
@@ -110,11 +104,28 @@ const statements = [
       IF next_status IS NULL THEN
         SELECT * INTO state FROM agent_state(agent, at, zone);
       ELSE
-        SELECT * INTO state
-          FROM switch_agent_status(agent, open.id, next_status, next_by, at, zone);
+        ${switchStatus}
       END IF;
       PERFORM announce_agent_state(channel, agent, at, state);
-    END $$`,
+    END $$`;
+
+/** The status switch as this migration's `agent_act` makes it: a call. */
+export const callSwitchAgentStatus = `SELECT * INTO state
+          FROM switch_agent_status(agent, open.id, next_status, next_by, at, zone);`;
+
+const statements = [
+  `DROP FUNCTION agent_act(uuid, text, uuid, text, text, timestamptz, text, text)`,
+  `DROP FUNCTION agent_call_refusal(uuid, uuid, text)`,
+  `DROP FUNCTION agent_refusal(text)`,
+  // A call action that matched nothing: the call is the agent's but past that point, or not
+  // the agent's (or no call at all).
+  `CREATE FUNCTION agent_call_refusal(agent uuid, call uuid, code text)
+    RETURNS text LANGUAGE sql STABLE AS $$
+      SELECT CASE
+        WHEN EXISTS (SELECT 1 FROM call_logs AS c WHERE c.id = call AND c.user_id = agent)
+        THEN code ELSE 'CALL_NOT_FOUND' END
+    $$`,
+  agentAct(callSwitchAgentStatus),
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
