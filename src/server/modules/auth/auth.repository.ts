@@ -80,7 +80,7 @@ export async function insertSession(
  * Every signed-in request's first statement: prepared (see executePrepared), one text for any
  * number of hashes. Each hash is looked up on its own (a lateral subquery the planner cannot
  * flatten), through the indexes: planned as one join, the generic plan guessed 100 hashes and
- * scanned and hashed every session and user, ~4× the time for a batch of five (decision 106).
+ * scanned and hashed every session and user, ~4× the time for a batch of five (decision 107).
  */
 async function findSessionsByTokenHashes(db: Db, tokenHashes: readonly string[]) {
   const session = selectSessionUser(db)
