@@ -21,7 +21,7 @@ import { type Kysely, sql } from 'kysely';
  * cascade delete of a user never re-creates one; a delta of zeros writes nothing. Months are
  * the daily rows' local days truncated, so they are in the call centre's zone like the days.
  */
-const callColumns = [
+export const callColumns = [
   'total_calls',
   'answered',
   'declined',
@@ -31,8 +31,8 @@ const callColumns = [
   'handled_calls',
   'talk_seconds',
 ];
-const metricStatuses = ['available', 'on_call', 'after_call'];
-const metricColumns = metricStatuses.map((status) => `${status}_seconds`);
+export const metricStatuses = ['available', 'on_call', 'after_call'];
+export const metricColumns = metricStatuses.map((status) => `${status}_seconds`);
 
 const list = (names: string[], each: (name: string) => string) => names.map(each).join(', ');
 

@@ -20,18 +20,7 @@ import * as rollupUpserts from './20261124T0600-rollup-upserts';
  *   interval within a day, give a call its outcome, end it) is written in the trigger itself,
  *   each plpgsql call level costing ~15 µs (pg_stat_statements under the 1,000-agent load).
  */
-const metricStatuses = ['available', 'on_call', 'after_call'];
-const metricColumns = metricStatuses.map((status) => `${status}_seconds`);
-const callColumns = [
-  'total_calls',
-  'answered',
-  'declined',
-  'missed',
-  'inbound_offered',
-  'inbound_answered',
-  'handled_calls',
-  'talk_seconds',
-];
+const { callColumns, metricColumns, metricStatuses } = rollupsByMonth;
 
 const list = (names: string[], each: (name: string, index: number) => string) =>
   names.map(each).join(', ');

@@ -242,13 +242,16 @@ describe('daily rollups', () => {
 
   it("write a day's first status interval or call into each of its rollup rows once, not inserted then updated", async () => {
     const agent = await newEmployee(db);
-    const tables = [
-      'status_day_totals',
-      'status_metric_day_totals',
-      'status_metric_month_totals',
-      'call_day_totals',
-      'call_month_totals',
-    ];
+    // Rows written per table: a status interval's day, metric day and metric month rows, a
+    // call's day and month rows.
+    const rows = (statuses: number, calls: number) => ({
+      status_day_totals: statuses,
+      status_metric_day_totals: statuses,
+      status_metric_month_totals: statuses,
+      call_day_totals: calls,
+      call_month_totals: calls,
+    });
+    const tables = Object.keys(rows(0, 0));
     const written = (change: (trx: typeof db) => Promise<unknown>) =>
       rowWrites(tables, 'written', change);
     const closed =
@@ -260,57 +263,42 @@ describe('daily rollups', () => {
           .where('id', '=', id)
           .execute();
       };
-    const oneStatusRow = {
-      status_day_totals: 1,
-      status_metric_day_totals: 1,
-      status_metric_month_totals: 1,
-      call_day_totals: 0,
-      call_month_totals: 0,
-    };
     expect(await written(closed('2026-05-05T13:00:00Z', '2026-05-05T13:10:00Z', 600))).toEqual(
-      oneStatusRow,
+      rows(1, 0),
     );
     expect(await written(closed('2026-05-05T13:20:00Z', '2026-05-05T13:25:00Z', 300))).toEqual(
-      oneStatusRow,
+      rows(1, 0),
     );
-    const declined = (at: string) => (trx: typeof db) =>
-      trx
-        .insertInto('call_logs')
-        .values({
-          user_id: agent.id,
-          phone_number: '(555) 010-0000',
-          call_type: 'inbound',
-          call_status: 'declined',
-          time_received: at,
-          ended_at: at,
-        })
-        .execute();
-    const oneCallRow = {
-      status_day_totals: 0,
-      status_metric_day_totals: 0,
-      status_metric_month_totals: 0,
-      call_day_totals: 1,
-      call_month_totals: 1,
-    };
-    expect(await written(declined('2026-05-05T13:40:00Z'))).toEqual(oneCallRow);
-    expect(await written(declined('2026-05-05T13:50:00Z'))).toEqual(oneCallRow);
+    const inbound =
+      (values: {
+        time_received: string;
+        call_status?: 'declined';
+        ended_at?: string;
+        ring_deadline?: string;
+      }) =>
+      (trx: typeof db) =>
+        trx
+          .insertInto('call_logs')
+          .values({
+            user_id: agent.id,
+            phone_number: '(555) 010-0000',
+            call_type: 'inbound',
+            ...values,
+          })
+          .execute();
+    const declined = (at: string) =>
+      inbound({ call_status: 'declined', time_received: at, ended_at: at });
+    expect(await written(declined('2026-05-05T13:40:00Z'))).toEqual(rows(0, 1));
+    expect(await written(declined('2026-05-05T13:50:00Z'))).toEqual(rows(0, 1));
     // What does not count yet (an open interval, a ringing call) writes no rollup row at all.
-    const nothing = Object.fromEntries(tables.map((table) => [table, 0]));
     expect(
       await written((trx) => interval(agent.id, 'break', '2026-05-05T14:00:00Z', null, trx)),
-    ).toEqual(nothing);
-    const ringing = (trx: typeof db) =>
-      trx
-        .insertInto('call_logs')
-        .values({
-          user_id: agent.id,
-          phone_number: '(555) 010-0000',
-          call_type: 'inbound',
-          time_received: '2026-05-05T14:01:00Z',
-          ring_deadline: '2026-05-05T14:01:20Z',
-        })
-        .execute();
-    expect(await written(ringing)).toEqual(nothing);
+    ).toEqual(rows(0, 0));
+    const ringing = inbound({
+      time_received: '2026-05-05T14:01:00Z',
+      ring_deadline: '2026-05-05T14:01:20Z',
+    });
+    expect(await written(ringing)).toEqual(rows(0, 0));
     const figures = await sql<{ seconds: string; intervals: number }>`
       SELECT seconds::text, intervals FROM status_day_totals WHERE user_id = ${agent.id}`.execute(
       db,
