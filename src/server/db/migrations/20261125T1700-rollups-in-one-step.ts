@@ -28,6 +28,9 @@ const addTo = (columns: string[], source: (name: string, index: number) => strin
   list(columns, (name, index) => `${name} = t.${name} + ${source(name, index)}`);
 const isMetric = (status: string) =>
   `${status} IN (${list(metricStatuses, (name) => `'${name}'`)})`;
+/** `seconds` in the metric column of `status` (`metricColumns`' order), 0 in the others. */
+const metricSeconds = (status: string, seconds: string) =>
+  metricStatuses.map((name) => `CASE WHEN ${status} = '${name}' THEN ${seconds} ELSE 0 END`);
 
 /**
  * Adds a closed interval's part (`seconds` on `day`, `first` 1 if the interval starts that day)
@@ -40,10 +43,7 @@ const addStatusPart = (
   seconds: string,
   first: string,
 ) => {
-  const metrics = list(
-    metricStatuses,
-    (name) => `CASE WHEN ${status} = '${name}' THEN ${seconds} ELSE 0 END`,
-  );
+  const metrics = metricSeconds(status, seconds).join(', ');
   const upsertMetrics = (table: string, key: 'day' | 'month', keyValue: string) => `
     INSERT INTO ${table} AS t (user_id, ${key}, ${metricColumns.join(', ')})
       SELECT ${agent}, ${keyValue}, ${metrics} WHERE ${isMetric(status)}
@@ -87,6 +87,12 @@ const changeCallCounts = (agent: string, day: string, delta: (index: number) => 
     UPDATE call_month_totals AS t SET ${addTo(callColumns, (_, i) => delta(i + 1))}
     WHERE t.user_id = ${agent} AND t.month = date_trunc('month', ${day})::date`;
 
+/** Takes a part's seconds off its metric column (in `add_status_day_part`). */
+const takeOffMetrics = addTo(
+  metricColumns,
+  (_, i) => `-(${metricSeconds('part_status', 'part_seconds')[i]})`,
+);
+
 const statements = [
   ...['insert', 'update', 'delete'].flatMap((event) => [
     `DROP TRIGGER status_day_totals_derive_${event} ON status_day_totals`,
@@ -99,11 +105,6 @@ const statements = [
       agent uuid, part_day date, part_status text, part_seconds integer, part_first integer,
       sign integer)
     RETURNS void LANGUAGE plpgsql AS $$
-    DECLARE
-      metrics bigint[] := ARRAY[${list(
-        metricStatuses,
-        (status) => `CASE WHEN part_status = '${status}' THEN part_seconds ELSE 0 END`,
-      )}];
     BEGIN
       IF sign > 0 THEN
         ${addStatusPart('agent', 'part_day', 'part_status', 'part_seconds', 'part_first')};
@@ -114,9 +115,9 @@ const statements = [
       WHERE t.user_id = agent AND t.day = part_day AND t.status = part_status;
       IF ${isMetric('part_status')} AND part_seconds <> 0 THEN
         WITH by_day AS (
-          UPDATE status_metric_day_totals AS t SET ${addTo(metricColumns, (_, i) => `-metrics[${i + 1}]`)}
+          UPDATE status_metric_day_totals AS t SET ${takeOffMetrics}
           WHERE t.user_id = agent AND t.day = part_day)
-        UPDATE status_metric_month_totals AS t SET ${addTo(metricColumns, (_, i) => `-metrics[${i + 1}]`)}
+        UPDATE status_metric_month_totals AS t SET ${takeOffMetrics}
         WHERE t.user_id = agent AND t.month = date_trunc('month', part_day)::date;
       END IF;
     END $$`,
@@ -137,17 +138,8 @@ const statements = [
       END IF;
     END $$`,
 
-  // A call that keeps its agent, day and an outcome: the difference, in its day and month.
-  `CREATE OR REPLACE FUNCTION change_call_in_rollup(old_call call_logs, new_call call_logs,
-      local_day date)
-    RETURNS void LANGUAGE plpgsql AS $$
-    DECLARE
-      old_counts bigint[] := ${callCounts('old_call', '1')};
-      new_counts bigint[] := ${callCounts('new_call', '1')};
-    BEGIN
-      IF old_counts = new_counts THEN RETURN; END IF;
-      ${changeCallCounts('new_call.user_id', 'local_day', (i) => `new_counts[${i}] - old_counts[${i}]`)};
-    END $$`,
+  // The triggers below write a call's change within its day themselves.
+  `DROP FUNCTION change_call_in_rollup(call_logs, call_logs, date)`,
 
   // The raw rows' triggers. What the agents' actions do — close an interval within a day (nearly
   // all), give a call its outcome, end an answered call — is written inline, without a nested
@@ -266,9 +258,11 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       .raw(`DROP TRIGGER employee_status_log_rollup_${event} ON employee_status_log`)
       .execute(db);
   }
-  await sql`DROP FUNCTION add_status_day_part(uuid, date, text, integer, integer, integer),
-    change_call_in_rollup(call_logs, call_logs, date)`.execute(db);
+  await sql`DROP FUNCTION add_status_day_part(uuid, date, text, integer, integer, integer)`.execute(
+    db,
+  );
   for (const statement of [
+    rollups.employeeStatusLogRollupFunction,
     ...rollups.rollupTriggers,
     rollups.rebuildRollupsFunction.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION'),
     ...rollupsByMonth.deriveTriggers,
