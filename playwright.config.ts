@@ -31,7 +31,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx vite build --logLevel warn && node e2e/serve.mjs',
+    command: 'npm run build && node e2e/serve.mjs',
     env: { E2E_PORT: String(port) },
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,

@@ -2,12 +2,13 @@
  * The server's start, phase by phase, for the start-up benchmark: the steps of
  * src/server/main.ts and openConfiguredDatabase, in the same order, each timed, on the
  * embedded database in DATA_DIR. Prints one JSON line of milliseconds, then stops.
- * Run as `node --import tsx bench/start-phases.ts`, like the server itself.
+ * The start-up benchmark bundles it as `npm start` bundles the server (scripts/builds.mjs),
+ * split where it imports the server's modules, and runs it with node.
  */
 import { performance } from 'node:perf_hooks';
 
 export interface StartPhases {
-  /** Node, the tsx loader, until this module's first line runs. */
+  /** Node, until this module's first line runs. */
   processAndLoader: number;
   /** Importing the server's modules (Fastify, zod, PGlite, every route module). */
   imports: number;

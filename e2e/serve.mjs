@@ -1,5 +1,6 @@
 // Starts the real servers for the browser journeys, each on a brand-new data directory.
-// Playwright builds the web app before calling this.
+// Playwright builds the web app and the server (npm run build) before calling this: the
+// servers run as npm start runs them, from dist/server.
 // - E2E_PORT (3100): empty, so the sign-in journeys begin at the first-run page.
 // - admin-server.json's port: already has a super admin, so the admin journeys need no
 //   first run and don't depend on which spec file runs first.
@@ -9,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_BUNDLE } from '../scripts/builds.mjs';
 
 const port = process.env.E2E_PORT ?? '3100';
 const adminServer = JSON.parse(readFileSync(new URL('./admin-server.json', import.meta.url)));
@@ -37,8 +39,12 @@ function stopAll(code) {
   if (servers.size === 0) process.exit(code);
 }
 
+const serverArgs = ['--enable-source-maps', SERVER_BUNDLE];
+
+/** `node args` (a script run through tsx when `args` names a .ts file). */
 function run(args, env, { isServer }) {
-  const child = spawn('npx', ['tsx', ...args], { stdio: 'inherit', env });
+  const loader = args[0].endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, ...args], { stdio: 'inherit', env });
   servers.add(child);
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => {
@@ -69,7 +75,7 @@ process.on('exit', () => {
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
 
-void run(['src/server/main.ts'], envFor(port, dataDir), { isServer: true });
+void run(serverArgs, envFor(port, dataDir), { isServer: true });
 
 // The seeded servers: each one's super admin is created before it opens its data directory.
 const { username, password } = adminServer.superAdmin;
@@ -81,5 +87,5 @@ for (const server of seededServers) {
     { isServer: false },
   );
   if (seeded !== 0 || isStopping) break;
-  void run(['src/server/main.ts'], env, { isServer: true });
+  void run(serverArgs, env, { isServer: true });
 }

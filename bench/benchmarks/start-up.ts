@@ -1,6 +1,14 @@
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { build } from 'esbuild';
+import {
+  SERVER_BUNDLE,
+  buildServer,
+  isServerBuildCurrent,
+  isWebBuildCurrent,
+  serverBundling,
+} from '../../scripts/builds.mjs';
 import type { Benchmark, BenchResult } from '../benchmark';
 import { startProcess, waitForHealthy } from '../process';
 import type { StartPhases } from '../start-phases';
@@ -12,48 +20,21 @@ import { summarize } from '../stats';
  * once by a first start (create + migrate, reported apart, and the warm-up), then each measured
  * start is a new process on it, stopped cleanly (SIGTERM, PGlite flushed) before the next.
  *
- * `npm start` (scripts/start.mjs) rebuilds the web app when dist/web is older than its
- * sources. The bench never builds into dist/web (a running server or e2e suite may be using
- * it), so when the build is not current it measures the command start.mjs then runs — the
- * server — and says so. Then bench/start-phases.ts times the server's own steps, to show where
- * the time goes.
+ * `npm start` (scripts/start.mjs) builds the web app and the server (scripts/builds.mjs) when
+ * either is older than its sources. The bench brings the server's bundle up to date first, as
+ * a start would (it is renamed into place: a server running from it is not disturbed), but
+ * never builds into dist/web (a running server or e2e suite may be using it): when the web
+ * build is not current it measures the command start.mjs then runs — the server — and says
+ * so. Then bench/start-phases.ts, bundled the same way, times the server's own steps, to show
+ * where the time goes.
  */
 
 const STARTS = 5;
 const PHASE_RUNS = 3;
 const TARGET_MS = 3000;
-const SERVER_COMMAND = ['--import', 'tsx', 'src/server/main.ts'];
-
-/** As scripts/start.mjs decides whether to rebuild (keep the two lists the same). */
-const WEB_SOURCES = [
-  'src/web',
-  'src/shared',
-  'public',
-  'index.html',
-  'sign-in.html',
-  'vite.config.ts',
-  'package-lock.json',
-];
-
-function newestChange(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) {
-    newest = Math.max(newest, newestChange(path.join(target, entry)));
-  }
-  return newest;
-}
-
-export function isWebBuildCurrent(root: string) {
-  const builtPages = ['index.html', 'sign-in.html'].map((page) =>
-    path.join(root, 'dist/web', page),
-  );
-  if (!builtPages.every((page) => existsSync(page))) return false;
-  const sourcesAt = Math.max(...WEB_SOURCES.map((source) => newestChange(path.join(root, source))));
-  return builtPages.every((page) => statSync(page).mtimeMs >= sourcesAt);
-}
+const SERVER_COMMAND = ['--enable-source-maps', SERVER_BUNDLE];
+/** start-phases.ts bundled: under node_modules, where the packages it leaves out resolve. */
+const PHASES_DIR = 'node_modules/.cache/switchboard-bench';
 
 interface StartUpState {
   dataDir: string;
@@ -66,6 +47,19 @@ export const startUp: Benchmark<StartUpState> = {
   scales: ['small', 'medium', 'large'],
 
   async setup(context) {
+    if (!isServerBuildCurrent(context.root)) {
+      context.log('building the server (dist/server is older than its sources)…');
+      await buildServer(context.root);
+    }
+    // Split where start-phases.ts imports the server, so its packages load in that phase.
+    await build({
+      ...serverBundling,
+      absWorkingDir: context.root,
+      entryPoints: ['bench/start-phases.ts'],
+      outdir: PHASES_DIR,
+      outExtension: { '.js': '.mjs' },
+      splitting: true,
+    });
     return { dataDir: context.tempDir('data'), port: await context.freePort() };
   },
 
@@ -90,8 +84,10 @@ export const startUp: Benchmark<StartUpState> = {
       } finally {
         await server.stop();
       }
-      if (/Building the web app|rebuilding/.test(readFileSync(logFile, 'utf8'))) {
-        throw new Error('npm start rebuilt the web app: its sources changed during the run');
+      if (/Building the/.test(readFileSync(logFile, 'utf8'))) {
+        throw new Error(
+          'npm start rebuilt the web app or the server: sources changed during the run',
+        );
       }
       return healthyAt - started;
     };
@@ -115,7 +111,8 @@ export const startUp: Benchmark<StartUpState> = {
     // npm start only while dist/web is current (checked before each start: other people's
     // edits may make it stale meanwhile, and then npm start would build into dist/web).
     const npmStarts: number[] = [];
-    while (npmStarts.length < STARTS && isWebBuildCurrent(context.root)) {
+    const isCurrent = () => isWebBuildCurrent(context.root) && isServerBuildCurrent(context.root);
+    while (npmStarts.length < STARTS && isCurrent()) {
       if (npmStarts.length === 0) context.log(`${STARTS} × npm start…`);
       npmStarts.push(await timeStart('npm', ['start']));
     }
@@ -125,7 +122,9 @@ export const startUp: Benchmark<StartUpState> = {
         name: 'npm start → healthy',
         ...latency(npmStarts),
         target: { atMost: TARGET_MS, stat: 'max' },
-        note: 'npm start itself (dist/web is current, so start.mjs only checks it); every start counts',
+        note:
+          'npm start itself (dist/web and dist/server are current, so start.mjs only checks ' +
+          'them); every start counts',
       });
     } else {
       context.log(`${STARTS} × the server command…`);
@@ -139,7 +138,7 @@ export const startUp: Benchmark<StartUpState> = {
         ...latency(serverStarts),
         target: { atMost: TARGET_MS, stat: 'max' },
         note:
-          'dist/web is older than its sources here, so npm start would rebuild it first: ' +
+          'a build is older than its sources here, so npm start would rebuild it first: ' +
           `measured \`node ${SERVER_COMMAND.join(' ')}\`, the command start.mjs runs after its ` +
           'check (npm start adds npm and the check on top); every start counts',
       });
@@ -149,11 +148,11 @@ export const startUp: Benchmark<StartUpState> = {
     const phaseRuns: StartPhases[] = [];
     for (let run = 0; run < PHASE_RUNS; run++) {
       const logFile = path.join(dataDir, `phases-${run}.log`);
-      const phases = startProcess(process.execPath, ['--import', 'tsx', 'bench/start-phases.ts'], {
-        cwd: context.root,
-        env,
-        logFile,
-      });
+      const phases = startProcess(
+        process.execPath,
+        ['--enable-source-maps', path.join(PHASES_DIR, 'start-phases.mjs')],
+        { cwd: context.root, env, logFile },
+      );
       if ((await phases.exited) !== 0) {
         throw new Error(`bench/start-phases.ts failed:\n${phases.logTail()}`);
       }
@@ -161,7 +160,7 @@ export const startUp: Benchmark<StartUpState> = {
       phaseRuns.push(JSON.parse(line) as StartPhases);
     }
     const phaseNames: Record<keyof StartPhases, string> = {
-      processAndLoader: 'node + tsx loader',
+      processAndLoader: 'node',
       imports: "import the server's modules",
       openDatabase: 'PGlite opens the data dir',
       migrate: 'migrations checked',

@@ -6,7 +6,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
 import { contentSecurityPolicy, type PolicySources } from './security';
 
-export const WEB_BUILD_DIR = path.resolve(import.meta.dirname, '../../../dist/web');
+/** The folder holding package.json, above this module in src/server or in dist/server's bundle. */
+function projectRoot(from = import.meta.dirname): string {
+  if (existsSync(path.join(from, 'package.json'))) return from;
+  const parent = path.dirname(from);
+  if (parent === from) throw new Error(`no package.json above ${import.meta.dirname}`);
+  return projectRoot(parent);
+}
+
+export const WEB_BUILD_DIR = path.join(projectRoot(), 'dist/web');
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**

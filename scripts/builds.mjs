@@ -1,0 +1,93 @@
+// The two builds `npm start` runs from (issue 8 §5): the web app (vite, into dist/web) and the
+// server (esbuild, into dist/server: one module of the project's own code, the packages left
+// to node_modules; started with plain node, it skips tsx's loader and per-file transpiling).
+// Each is rebuilt when missing or older than its sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const SERVER_BUNDLE = 'dist/server/main.mjs';
+
+const web = {
+  outputs: ['dist/web/index.html', 'dist/web/sign-in.html'],
+  sources: [
+    'src/web',
+    'src/shared',
+    'public',
+    'index.html',
+    'sign-in.html',
+    'vite.config.ts',
+    'package-lock.json',
+  ],
+};
+const server = {
+  outputs: [SERVER_BUNDLE],
+  sources: ['src/server', 'src/shared', 'package-lock.json', 'scripts/builds.mjs'],
+};
+
+function newestChange(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target))
+    newest = Math.max(newest, newestChange(path.join(target, entry)));
+  return newest;
+}
+
+/** Every output exists and none is older than the newest source. */
+function isCurrent(root, { outputs, sources }) {
+  const paths = outputs.map((output) => path.join(root, output));
+  if (!paths.every((output) => existsSync(output))) return false;
+  const sourcesAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
+  return paths.every((output) => statSync(output).mtimeMs >= sourcesAt);
+}
+
+export const isWebBuildCurrent = (root) => isCurrent(root, web);
+export const isServerBuildCurrent = (root) => isCurrent(root, server);
+
+/** vite build into dist/web; the exit code. */
+export function buildWeb(root) {
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return result.status ?? 1;
+}
+
+/** How the server is bundled: the project's modules in, the packages left to node_modules. */
+export const serverBundling = {
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+};
+
+/**
+ * src/server/main.ts and the project's modules it imports, as one ES module with a source map
+ * (the server runs with --enable-source-maps: stack traces name the .ts lines). Each file is
+ * written beside and renamed into place, the map first, so a server starting meanwhile never
+ * reads half a file.
+ */
+export async function buildServer(root) {
+  const outfile = path.join(root, SERVER_BUNDLE);
+  // Loaded only to build: a start with a current build does without it.
+  const { build } = await import('esbuild');
+  const { outputFiles } = await build({
+    ...serverBundling,
+    absWorkingDir: root,
+    entryPoints: ['src/server/main.ts'],
+    outfile,
+    write: false,
+  });
+  mkdirSync(path.dirname(outfile), { recursive: true });
+  const isMap = (file) => file.path.endsWith('.map');
+  for (const file of [...outputFiles.filter(isMap), ...outputFiles.filter((f) => !isMap(f))]) {
+    const partial = `${file.path}.${process.pid}.partial`;
+    writeFileSync(partial, file.contents);
+    renameSync(partial, file.path);
+  }
+}

@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_BUNDLE, buildServer, isServerBuildCurrent, isWebBuildCurrent } from './builds.mjs';
+
+const repo = path.resolve(import.meta.dirname, '..');
+/** A checkout of its own: the sources and packages linked, its dist/ empty. */
+const root = mkdtempSync(path.join(tmpdir(), 'switchboard-builds-'));
+for (const entry of ['src', 'node_modules']) {
+  symlinkSync(path.join(repo, entry), path.join(root, entry));
+}
+for (const file of ['package.json', 'package-lock.json']) {
+  copyFileSync(path.join(repo, file), path.join(root, file));
+}
+const bundle = path.join(root, SERVER_BUNDLE);
+let server: ChildProcess | undefined;
+afterAll(() => {
+  server?.kill('SIGKILL');
+  rmSync(root, { recursive: true, force: true });
+});
+
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
+      );
+    });
+  });
+}
+
+describe('the builds npm start runs from', () => {
+  it('counts a build current only while it is newer than every source', async () => {
+    expect(isServerBuildCurrent(root)).toBe(false);
+    await buildServer(root);
+    expect(statSync(bundle).size).toBeGreaterThan(0);
+    expect(statSync(`${bundle}.map`).size).toBeGreaterThan(0);
+    expect(isServerBuildCurrent(root)).toBe(true);
+
+    // A source edited after the build (the bundle older than package-lock.json).
+    const past = new Date(statSync(path.join(root, 'package-lock.json')).mtimeMs - 60_000);
+    utimesSync(bundle, past, past);
+    expect(isServerBuildCurrent(root)).toBe(false);
+    await buildServer(root);
+    expect(isServerBuildCurrent(root)).toBe(true);
+
+    expect(isWebBuildCurrent(root)).toBe(false);
+  }, 60_000);
+
+  it('serves the API and the web build of its checkout from the bundle', async () => {
+    expect(isServerBuildCurrent(root)).toBe(true);
+    const web = path.join(root, 'dist/web');
+    mkdirSync(web, { recursive: true });
+    writeFileSync(path.join(web, 'index.html'), '<p>the app page</p>');
+    writeFileSync(path.join(web, 'sign-in.html'), '<p>the sign-in page</p>');
+
+    const port = await freePort();
+    server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: path.join(root, 'data'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'inherit',
+    });
+    const base = `http://127.0.0.1:${port}`;
+    for (let healthy = false; !healthy;) {
+      expect(server.exitCode).toBeNull();
+      healthy = await fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const signIn = await fetch(`${base}/sign-in`);
+    expect(signIn.status).toBe(200);
+    expect(await signIn.text()).toBe('<p>the sign-in page</p>');
+    expect(await (await fetch(`${base}/admin/dashboard`)).text()).toBe('<p>the app page</p>');
+    // Through the database: a new data dir, no super admin yet.
+    const setup = await fetch(`${base}/api/setup`);
+    expect(setup.status).toBe(200);
+    expect(await setup.json()).toEqual({ needed: true });
+
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 90_000);
+});
