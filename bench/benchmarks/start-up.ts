@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
@@ -52,6 +52,7 @@ export const startUp: Benchmark<StartUpState> = {
       await buildServer(context.root);
     }
     // Split where start-phases.ts imports the server, so its packages load in that phase.
+    rmSync(path.join(context.root, PHASES_DIR), { recursive: true, force: true });
     await build({
       ...serverBundling,
       absWorkingDir: context.root,
@@ -108,8 +109,8 @@ export const startUp: Benchmark<StartUpState> = {
       },
     ];
 
-    // npm start only while dist/web is current (checked before each start: other people's
-    // edits may make it stale meanwhile, and then npm start would build into dist/web).
+    // npm start only while both builds are current (checked before each start: other people's
+    // edits may make one stale meanwhile, and then npm start would build it first).
     const npmStarts: number[] = [];
     const isCurrent = () => isWebBuildCurrent(context.root) && isServerBuildCurrent(context.root);
     while (npmStarts.length < STARTS && isCurrent()) {
