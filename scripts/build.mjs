@@ -1,9 +1,8 @@
 // npm run build: the web app into dist/web and the server into dist/server (scripts/builds.mjs).
 import path from 'node:path';
-import { buildServer, buildWeb } from './builds.mjs';
+import { buildServer, buildWeb, failedBuild } from './builds.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const status = buildWeb(root);
 if (status !== 0) process.exit(status);
-// esbuild has printed what failed.
-await buildServer(root).catch(() => process.exit(1));
+await buildServer(root).catch(failedBuild);

@@ -3,7 +3,15 @@
 // to node_modules; started with plain node, it skips tsx's loader and per-file transpiling).
 // Each is rebuilt when missing or older than its sources.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
@@ -22,8 +30,10 @@ const web = {
 };
 const server = {
   outputs: [SERVER_BUNDLE],
-  sources: ['src/server', 'src/shared', 'package-lock.json', 'scripts/builds.mjs'],
+  sources: ['src/server', 'src/shared', 'tsconfig.json', 'package-lock.json', 'scripts/builds.mjs'],
 };
+/** What the server's bundle is made from: a source edited later makes it stale. */
+export const SERVER_SOURCES = server.sources;
 
 function newestChange(target) {
   if (!existsSync(target)) return 0;
@@ -35,7 +45,10 @@ function newestChange(target) {
   return newest;
 }
 
-/** Every output exists and none is older than the newest source. */
+/**
+ * Every output exists and none is older than the newest source. A build dates its outputs from
+ * when it started reading: a source saved during the build leaves it stale.
+ */
 function isCurrent(root, { outputs, sources }) {
   const paths = outputs.map((output) => path.join(root, output));
   if (!paths.every((output) => existsSync(output))) return false;
@@ -53,6 +66,12 @@ export function buildWeb(root) {
     stdio: 'inherit',
   });
   return result.status ?? 1;
+}
+
+/** A failed server build: esbuild has printed its errors; anything else is printed here. */
+export function failedBuild(error) {
+  if (!Array.isArray(error?.errors)) console.error(error);
+  process.exit(1);
 }
 
 /** How the server is bundled: the project's modules in, the packages left to node_modules. */
@@ -74,6 +93,7 @@ export const serverBundling = {
  */
 export async function buildServer(root) {
   const outfile = path.join(root, SERVER_BUNDLE);
+  const startedAt = new Date();
   // Loaded only to build: a start with a current build does without it.
   const { build } = await import('esbuild');
   const { outputFiles } = await build({
@@ -88,6 +108,7 @@ export async function buildServer(root) {
   for (const file of [...outputFiles.filter(isMap), ...outputFiles.filter((f) => !isMap(f))]) {
     const partial = `${file.path}.${process.pid}.partial`;
     writeFileSync(partial, file.contents);
+    utimesSync(partial, startedAt, startedAt);
     renameSync(partial, file.path);
   }
 }

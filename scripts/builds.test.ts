@@ -13,7 +13,15 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVER_BUNDLE, buildServer, isServerBuildCurrent, isWebBuildCurrent } from './builds.mjs';
+import { build } from 'esbuild';
+import {
+  SERVER_BUNDLE,
+  SERVER_SOURCES,
+  buildServer,
+  isServerBuildCurrent,
+  isWebBuildCurrent,
+  serverBundling,
+} from './builds.mjs';
 
 const repo = path.resolve(import.meta.dirname, '..');
 /** A checkout of its own: the sources and packages linked, its dist/ empty. */
@@ -56,16 +64,34 @@ describe('the builds npm start runs from', () => {
     expect(isServerBuildCurrent(root)).toBe(false);
     await buildServer(root);
     expect(isServerBuildCurrent(root)).toBe(true);
-
-    expect(isWebBuildCurrent(root)).toBe(false);
   }, 60_000);
+
+  it('watches every file the server is bundled from', async () => {
+    const { metafile } = await build({
+      ...serverBundling,
+      absWorkingDir: repo,
+      entryPoints: ['src/server/main.ts'],
+      write: false,
+      outdir: 'unused',
+      metafile: true,
+    });
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs.length).toBeGreaterThan(50);
+    const unwatched = inputs.filter(
+      (input) =>
+        !SERVER_SOURCES.some((source) => input === source || input.startsWith(`${source}/`)),
+    );
+    expect(unwatched).toEqual([]);
+  });
 
   it('serves the API and the web build of its checkout from the bundle', async () => {
     expect(isServerBuildCurrent(root)).toBe(true);
+    expect(isWebBuildCurrent(root)).toBe(false);
     const web = path.join(root, 'dist/web');
     mkdirSync(web, { recursive: true });
     writeFileSync(path.join(web, 'index.html'), '<p>the app page</p>');
     writeFileSync(path.join(web, 'sign-in.html'), '<p>the sign-in page</p>');
+    expect(isWebBuildCurrent(root)).toBe(true);
 
     const port = await freePort();
     server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {

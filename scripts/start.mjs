@@ -6,6 +6,7 @@ import path from 'node:path';
 import {
   SERVER_BUNDLE,
   buildServer,
+  failedBuild,
   buildWeb,
   isServerBuildCurrent,
   isWebBuildCurrent,
@@ -20,8 +21,7 @@ if (!isWebBuildCurrent(root)) {
 }
 if (!isServerBuildCurrent(root)) {
   console.log('Building the server…');
-  // esbuild has printed what failed.
-  await buildServer(root).catch(() => process.exit(1));
+  await buildServer(root).catch(failedBuild);
 }
 
 const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../platform/database';
-import { migrateToLatest } from './migrate';
+import { migrateToLatest, migratorFor } from './migrate';
 
 // A new embedded database in memory, whichever database the suite runs on.
 const database = await openDatabase({});
@@ -27,6 +27,21 @@ describe('migrateToLatest', () => {
     await sql`DROP TABLE kysely_migration_lock`.execute(db);
     expect(await migrateToLatest(db)).toEqual([]);
     expect(await lockTable()).toBe(false);
+  });
+
+  it('hands a database a migration behind to the Migrator, which applies it', async () => {
+    const { results: down, error } = await migratorFor(db).migrateDown();
+    expect(error).toBeUndefined();
+    const [last] = down ?? [];
+    expect(last?.direction).toBe('Down');
+    await sql`DROP TABLE kysely_migration_lock`.execute(db);
+
+    const results = await migrateToLatest(db);
+    expect(results.map(({ migrationName, status }) => ({ migrationName, status }))).toEqual([
+      { migrationName: last!.migrationName, status: 'Success' },
+    ]);
+    expect(await lockTable()).toBe(true);
+    expect(await migrateToLatest(db)).toEqual([]);
   });
 
   it('hands any other list to the Migrator, which refuses a migration it does not know', async () => {

@@ -37,29 +37,31 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };
 
+/** Kysely's Migrator over these migrations. */
+export function migratorFor(db: Kysely<Database>) {
+  // Migrations see the schema as it was when written, not today's types.
+  return new Migrator({ db: db as unknown as Kysely<unknown>, provider });
+}
+
 /**
- * Whether the database has applied exactly these migrations, in order. Two reads, where the
- * Migrator's own check (its tables, its lock, then the list) took ~0.2 s of an embedded start
- * (issue 8 §5). Anything else — a new database, a migration to apply, one it does not know —
- * is the Migrator's to apply or refuse.
+ * Whether the database has applied exactly these migrations. Two reads, where the Migrator's
+ * own check (its tables, its lock, then the list) took ~0.2 s of an embedded start (issue 8
+ * §5). Anything else — a new database, a migration to apply, one it does not know — is the
+ * Migrator's to apply or refuse.
  */
 async function isAtLatest(db: Kysely<Database>) {
   const table = await sql<{ present: boolean }>`
     SELECT to_regclass('kysely_migration') IS NOT NULL AS present`.execute(db);
   if (!table.rows[0]?.present) return false;
-  const applied = await sql<{ name: string }>`
-    SELECT name FROM kysely_migration ORDER BY name`.execute(db);
-  const names = Object.keys(migrations);
-  return (
-    applied.rows.length === names.length && applied.rows.every((row, i) => row.name === names[i])
-  );
+  const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+  const appliedNames = applied.rows.map((row) => row.name).toSorted();
+  const names = Object.keys(migrations).toSorted();
+  return appliedNames.length === names.length && appliedNames.every((name, i) => name === names[i]);
 }
 
 export async function migrateToLatest(db: Kysely<Database>) {
   if (await isAtLatest(db)) return [];
-  // Migrations see the schema as it was when written, not today's types.
-  const migrator = new Migrator({ db: db as unknown as Kysely<unknown>, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorFor(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const name = failed ? ` (${failed.migrationName})` : '';

@@ -14,7 +14,8 @@ function projectRoot(from = import.meta.dirname): string {
   return projectRoot(parent);
 }
 
-export const WEB_BUILD_DIR = path.join(projectRoot(), 'dist/web');
+/** The checkout's dist/web, where npm run build puts the web app. */
+const defaultWebBuildDir = () => path.join(projectRoot(), 'dist/web');
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
@@ -37,7 +38,7 @@ export function pageFileFor(pathname: string) {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  buildDir = WEB_BUILD_DIR,
+  buildDir = defaultWebBuildDir(),
   voice?: PolicySources['voice'],
 ) {
   const readPage = (file: string) => {
