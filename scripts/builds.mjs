@@ -46,8 +46,8 @@ function newestChange(target) {
 }
 
 /**
- * Every output exists and none is older than the newest source. A build dates its outputs from
- * when it started reading: a source saved during the build leaves it stale.
+ * Every output exists and none is older than the newest source. The server's build dates its
+ * outputs from when it started reading: a source saved during that build leaves it stale.
  */
 function isCurrent(root, { outputs, sources }) {
   const paths = outputs.map((output) => path.join(root, output));
