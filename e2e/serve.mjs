@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_BUNDLE } from '../scripts/builds.mjs';
+import { SERVER_ARGS } from '../scripts/builds.mjs';
 
 const port = process.env.E2E_PORT ?? '3100';
 const adminServer = JSON.parse(readFileSync(new URL('./admin-server.json', import.meta.url)));
@@ -39,12 +39,9 @@ function stopAll(code) {
   if (servers.size === 0) process.exit(code);
 }
 
-const serverArgs = ['--enable-source-maps', SERVER_BUNDLE];
-
-/** `node args` (a script run through tsx when `args` names a .ts file). */
+/** `node args`. */
 function run(args, env, { isServer }) {
-  const loader = args[0].endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, ...args], { stdio: 'inherit', env });
+  const child = spawn(process.execPath, args, { stdio: 'inherit', env });
   servers.add(child);
   return new Promise((resolve) => {
     child.on('exit', (code, signal) => {
@@ -75,17 +72,26 @@ process.on('exit', () => {
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stopAll(0));
 
-void run(serverArgs, envFor(port, dataDir), { isServer: true });
+void run(SERVER_ARGS, envFor(port, dataDir), { isServer: true });
 
 // The seeded servers: each one's super admin is created before it opens its data directory.
 const { username, password } = adminServer.superAdmin;
 for (const server of seededServers) {
   const env = { ...envFor(server.port, server.dataDir), ...server.env };
   const seeded = await run(
-    ['scripts/create-admin.ts', '--username', username, '--password', password, '--super'],
+    [
+      '--import',
+      'tsx',
+      'scripts/create-admin.ts',
+      '--username',
+      username,
+      '--password',
+      password,
+      '--super',
+    ],
     env,
     { isServer: false },
   );
   if (seeded !== 0 || isStopping) break;
-  void run(serverArgs, env, { isServer: true });
+  void run(SERVER_ARGS, env, { isServer: true });
 }

@@ -1,6 +1,7 @@
 import type { BuildOptions } from 'esbuild';
 
 export const SERVER_BUNDLE: string;
+export const SERVER_ARGS: string[];
 export const SERVER_SOURCES: string[];
 export const serverBundling: BuildOptions;
 export function isWebBuildCurrent(root: string): boolean;

@@ -15,6 +15,8 @@ import {
 import path from 'node:path';
 
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
+/** node's arguments to run the server as npm start does: the bundle, stack traces in .ts lines. */
+export const SERVER_ARGS = ['--enable-source-maps', SERVER_BUNDLE];
 
 const web = {
   outputs: ['dist/web/index.html', 'dist/web/sign-in.html'],

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import {
   copyFileSync,
   mkdirSync,
@@ -9,12 +8,19 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
 import {
+  type Running,
+  freePort,
+  startServer,
+  stop,
+  waitForHealth,
+} from '../src/server/test/server-process';
+import {
+  SERVER_ARGS,
   SERVER_BUNDLE,
   SERVER_SOURCES,
   buildServer,
@@ -33,22 +39,11 @@ for (const file of ['package.json', 'package-lock.json']) {
   copyFileSync(path.join(repo, file), path.join(root, file));
 }
 const bundle = path.join(root, SERVER_BUNDLE);
-let server: ChildProcess | undefined;
+let server: Running | undefined;
 afterAll(() => {
-  server?.kill('SIGKILL');
+  server?.child.kill('SIGKILL');
   rmSync(root, { recursive: true, force: true });
 });
-
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error()),
-      );
-    });
-  });
-}
 
 describe('the builds npm start runs from', () => {
   it('counts a build current only while it is newer than every source', async () => {
@@ -93,28 +88,14 @@ describe('the builds npm start runs from', () => {
     writeFileSync(path.join(web, 'sign-in.html'), '<p>the sign-in page</p>');
     expect(isWebBuildCurrent(root)).toBe(true);
 
-    const port = await freePort();
-    server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+    server = startServer({
+      dataDir: path.join(root, 'data'),
+      port: await freePort(),
+      args: SERVER_ARGS,
       cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: '',
-        DATA_DIR: path.join(root, 'data'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'inherit',
     });
-    const base = `http://127.0.0.1:${port}`;
-    for (let healthy = false; !healthy;) {
-      expect(server.exitCode).toBeNull();
-      healthy = await fetch(`${base}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (!healthy) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitForHealth(server);
+    const base = `http://127.0.0.1:${server.port}`;
     const signIn = await fetch(`${base}/sign-in`);
     expect(signIn.status).toBe(200);
     expect(await signIn.text()).toBe('<p>the sign-in page</p>');
@@ -124,8 +105,6 @@ describe('the builds npm start runs from', () => {
     expect(setup.status).toBe(200);
     expect(await setup.json()).toEqual({ needed: true });
 
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await stop(server)).toBe(0);
   }, 90_000);
 });

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import {
-  SERVER_BUNDLE,
+  SERVER_ARGS,
   buildServer,
   failedBuild,
   buildWeb,
@@ -24,7 +24,7 @@ if (!isServerBuildCurrent(root)) {
   await buildServer(root).catch(failedBuild);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
+const server = spawn(process.execPath, SERVER_ARGS, {
   cwd: root,
   stdio: 'inherit',
 });

@@ -68,7 +68,7 @@ type CompilersFactory = NonNullable<
 >;
 /**
  * Zod validates and serializes, from the start: set after Fastify() (setValidatorCompiler),
- * Fastify would first have loaded its default compilers, ajv and fast-json-stringify, ~90 ms
+ * Fastify would first have loaded its default compilers (ajv, fast-json-stringify's), ~90 ms
  * of a start (issue 8 §5). Its types describe those compilers' factories; at run time a
  * factory may return any route compiler, as setValidatorCompiler takes.
  */

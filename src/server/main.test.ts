@@ -1,67 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startServer as startProcess, stop, waitForHealth } from './test/server-process';
 
-/** The real server process, as `npm start` runs it, on the embedded database. */
+/**
+ * The real server process from its sources, on the embedded database (the bundle npm start
+ * runs is started the same way in scripts/builds.test.ts).
+ */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'switchboard-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function freePort() {
-  return new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(port: number, env: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitForHealth(port: number, running: Running) {
-  for (let i = 0; i < 200; i++) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (running.child.exitCode !== null) throw new Error(`server exited: ${running.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${running.output()}`);
-}
-
-async function stop(running: Running) {
-  running.child.kill('SIGTERM');
-  return running.exited;
-}
+const startServer = (port: number, env: Record<string, string> = {}) =>
+  startProcess({ dataDir, port, env });
 
 const json = (body: object) => ({
   method: 'POST',
@@ -73,7 +24,7 @@ describe('the server process on the embedded database', { timeout: 90_000 }, () 
   it('keeps every row across a restart, and refuses a second process on the same data', async () => {
     const port = await freePort();
     const first = startServer(port);
-    await waitForHealth(port, first);
+    await waitForHealth(first);
 
     const setup = await fetch(
       `http://127.0.0.1:${port}/api/setup`,
@@ -95,7 +46,7 @@ describe('the server process on the embedded database', { timeout: 90_000 }, () 
     expect(await stop(first)).toBe(0);
 
     const restarted = startServer(port);
-    await waitForHealth(port, restarted);
+    await waitForHealth(restarted);
     const setupNow = await (await fetch(`http://127.0.0.1:${port}/api/setup`)).json();
     expect(setupNow).toEqual({ needed: false });
     const signIn = await fetch(

@@ -1,0 +1,75 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A real server process for tests, on the embedded database (main.test.ts, builds.test.ts). */
+
+export function freePort() {
+  return new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+interface ServerOptions {
+  dataDir: string;
+  port: number;
+  env?: Record<string, string>;
+  /** node's arguments: the sources through tsx unless told (e.g. the bundle npm start runs). */
+  args?: string[];
+  cwd?: string;
+}
+
+export function startServer({
+  dataDir,
+  port,
+  env = {},
+  args = ['--import', 'tsx', 'src/server/main.ts'],
+  cwd,
+}: ServerOptions): Running {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, port, output: () => output, exited };
+}
+
+export async function waitForHealth(running: Running) {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${running.port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (running.child.exitCode !== null) throw new Error(`server exited: ${running.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${running.output()}`);
+}
+
+export async function stop(running: Running) {
+  running.child.kill('SIGTERM');
+  return running.exited;
+}
