@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.mjs';
 
 const apiServer = process.env.API_SERVER ?? 'http://localhost:3001';
 
@@ -21,7 +22,7 @@ const signInPageInDev: Plugin = {
 };
 
 export default defineConfig({
-  plugins: [react(), signInPageInDev],
+  plugins: [react(), signInPageInDev, precompress()],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',

@@ -27,6 +27,7 @@ const web = {
     'index.html',
     'sign-in.html',
     'vite.config.ts',
+    'scripts/precompress.mjs',
     'package-lock.json',
   ],
 };

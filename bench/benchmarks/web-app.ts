@@ -202,9 +202,15 @@ export const webApp: Benchmark<WebState> = {
       ];
       const results: BenchResult[] = [];
       for (const page of pages) {
-        const fetched = await scriptsLoadedBy(browser, state, page.path, page.account);
+        const { files: fetched, transfers } = await scriptsLoadedBy(
+          browser,
+          state,
+          page.path,
+          page.account,
+        );
         // The Vapi SDK is never part of a page: it is loaded when a vapi identity answers.
         const loaded = fetched.filter((file) => file !== vapiChunk?.file);
+        const counted = transfers.filter((_, index) => fetched[index] !== vapiChunk?.file);
         const routeChunks = loaded.filter((file) => dynamicEntries.has(file));
         // What the manifest says the page needs: its entry's static imports, and each route
         // chunk the router loaded with its own static imports (Vite modulepreloads them).
@@ -238,6 +244,16 @@ export const webApp: Benchmark<WebState> = {
           unit: 'kB',
           target: { atMost: page.targetKb },
           note: parts.join('; '),
+        });
+        const encodings = [...new Set(counted.map((transfer) => transfer.encoding))].sort();
+        results.push({
+          kind: 'value',
+          name: `JS over the wire: ${page.label}`,
+          value: round1(counted.reduce((sum, transfer) => sum + transfer.sent, 0) / KB),
+          unit: 'kB',
+          note:
+            `the same files' bodies as Chromium received them from the server (precompressed at ` +
+            `build time, scripts/precompress.mjs): encodings ${encodings.join(', ')}`,
         });
       }
       for (const [name, files] of [
@@ -362,11 +378,18 @@ async function scriptsLoadedBy(
       if (!signIn.ok()) throw new Error(`sign-in as ${username}: HTTP ${signIn.status()}`);
     }
     const page = await context.newPage();
-    const scripts = new Set<string>();
+    /** Each script file, with the bytes of its body that came over the network and their encoding. */
+    const scripts = new Map<string, Promise<{ sent: number; encoding: string }>>();
     page.on('response', (response) => {
       const url = new URL(response.url());
       if (url.origin === state.baseUrl && url.pathname.endsWith('.js')) {
-        scripts.add(url.pathname.slice(1));
+        const sent = Promise.all([response.request().sizes(), response.allHeaders()]).then(
+          ([sizes, headers]) => ({
+            sent: Math.max(0, sizes.responseBodySize),
+            encoding: headers['content-encoding'] ?? 'identity',
+          }),
+        );
+        if (!scripts.has(url.pathname.slice(1))) scripts.set(url.pathname.slice(1), sent);
       }
     });
     await page.goto(pagePath, { waitUntil: 'networkidle' });
@@ -374,7 +397,9 @@ async function scriptsLoadedBy(
     if (!landed.startsWith(pagePath)) {
       throw new Error(`${pagePath} ended at ${landed}: the page did not load as expected`);
     }
-    return [...scripts].sort();
+    const files = [...scripts.keys()].sort();
+    const transfers = await Promise.all(files.map((file) => scripts.get(file)!));
+    return { files, transfers };
   } finally {
     await context.close();
   }

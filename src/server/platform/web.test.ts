@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../../scripts/precompress.mjs';
 import { standInWebBuild } from '../test/web-build';
 import { pageFileFor, registerWebApp } from './web';
 
@@ -89,6 +91,58 @@ describe('files', () => {
     const response = await app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
     expect(response.json().error.code).toBe('NOT_FOUND');
+  });
+});
+
+describe('assets compressed at build time', () => {
+  const compressedBuild = standInWebBuild('small-abc123.js');
+  // As a real chunk: text well over the size worth compressing.
+  const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i} }`).join(', ')}];\n`;
+  writeFileSync(path.join(compressedBuild, 'assets', 'big-abc123.js'), script);
+  const served = Fastify();
+  beforeAll(async () => {
+    await precompressDir(compressedBuild);
+    await registerWebApp(served, compressedBuild);
+  });
+  afterAll(() => served.close());
+
+  const get = (url: string, acceptEncoding?: string) =>
+    served.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it("sends brotli to a browser that takes it, with the asset's type and caching", async () => {
+    const response = await get('/assets/big-abc123.js', 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.length).toBeLessThan(script.length / 4);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends gzip to one that takes only gzip', async () => {
+    const response = await get('/assets/big-abc123.js', 'gzip');
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends the file as it is to one that takes neither, or for a file too small to gain', async () => {
+    const plain = await get('/assets/big-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    const small = await get('/assets/small-abc123.js', 'br, gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('export {};');
+  });
+
+  it('never serves a compressed copy under its own name', async () => {
+    const response = await get('/assets/big-abc123.js.br', 'br');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
   });
 });
 

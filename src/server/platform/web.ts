@@ -32,9 +32,9 @@ export function pageFileFor(pathname: string) {
 }
 
 /**
- * Serves the built web app: hashed assets with long caching, and for every other page path
- * the sign-in page or the app's page (see pageFileFor), with a fresh style nonce in page and
- * policy. Unknown /api paths get a JSON 404 instead.
+ * Serves the built web app: hashed assets with long caching, compressed at build time, and
+ * for every other page path the sign-in page or the app's page (see pageFileFor), with a fresh
+ * style nonce in page and policy. Unknown /api paths get a JSON 404 instead.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -53,6 +53,11 @@ export async function registerWebApp(
       root: buildDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs): each request
+      // gets the smallest its Accept-Encoding allows, never compressed on the fly. They are
+      // not routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       // The pages are served only with their nonce filled in, never as files.
       allowedPath: (pathName) => !pages.has(pathName.replace(/^\//, '')),
       setHeaders(res, filePath) {
