@@ -32,7 +32,7 @@ import { type FloorStaff, createFloorStaff } from '../sim/staff';
  * 100–300 ms after an agent becomes eligible, a 100 ms tick) so agents are not idle waiting
  * for calls. After a warm-up, the measured window counts the actions that completed in it.
  *
- * On PostgreSQL the server is its own process (src/server/main.ts, what npm start runs); on
+ * On PostgreSQL the server is its own process (its bundle, what npm start runs); on
  * PGlite it is built in this process (PGlite has one owner), so there the load generator
  * shares the server's CPU and event loop.
  */
@@ -204,7 +204,7 @@ export const agentLoad: Benchmark<AgentLoadState> = {
     const isPostgres = database.kind === 'postgres';
     const isTargetRun = isPostgres && staff.agents.length >= TARGETS.agents;
     const where = isPostgres
-      ? `server: its own process (src/server/main.ts) on PostgreSQL`
+      ? `server: its own process (dist/server/main.mjs, as npm start runs it) on PostgreSQL`
       : `server: in the bench's process on PGlite (the load generator shares its CPU)`;
     const setting =
       `${staff.agents.length} agents, each HTTP keep-alive + live socket, paced at ${PACE_MS} ms ` +

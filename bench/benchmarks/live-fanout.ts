@@ -26,7 +26,7 @@ import { type FloorStaff, createFloorStaff } from '../sim/staff';
  * the request being sent to the `floor.agent` event with the new status having reached every
  * supervisor (bench/sim/floor-watch.ts). On PostgreSQL twice: one server process, then two
  * processes on the same database (agents and supervisors split between them, so most changes
- * travel by NOTIFY to the other process); the servers are their own processes (main.ts), and
+ * travel by NOTIFY to the other process); the servers are their own processes (the bundle npm start runs), and
  * their peak RSS (VmHWM) with every agent connected is read from /proc. On PGlite, one server
  * in this process (so the clients share its CPU, and the RSS is the bench's, not reported).
  */
@@ -209,7 +209,7 @@ export const liveFanout: Benchmark<FanoutState> = {
     for (const phase of phases) {
       const label = phase.servers === 1 ? 'one process' : 'two processes, one PostgreSQL';
       const where = isPostgres
-        ? `server${phase.servers > 1 ? 's' : ''}: own process${phase.servers > 1 ? 'es' : ''} (main.ts)`
+        ? `server${phase.servers > 1 ? 's' : ''}: own process${phase.servers > 1 ? 'es' : ''} (dist/server/main.mjs)`
         : `server in the bench's process on PGlite`;
       if (phase.fanout.length === 0) {
         context.log(`${label}: no change reached every supervisor within the time limit`);

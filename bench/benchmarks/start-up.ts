@@ -4,13 +4,13 @@ import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import {
   SERVER_ARGS,
-  buildServer,
   isServerBuildCurrent,
   isWebBuildCurrent,
   serverBundling,
 } from '../../scripts/builds.mjs';
 import type { Benchmark, BenchResult } from '../benchmark';
 import { startProcess, waitForHealthy } from '../process';
+import { ensureServerBundle } from '../sim/server';
 import type { StartPhases } from '../start-phases';
 import { summarize } from '../stats';
 
@@ -46,10 +46,7 @@ export const startUp: Benchmark<StartUpState> = {
   scales: ['small', 'medium', 'large'],
 
   async setup(context) {
-    if (!isServerBuildCurrent(context.root)) {
-      context.log('building the server (dist/server is older than its sources)…');
-      await buildServer(context.root);
-    }
+    await ensureServerBundle(context);
     // Split where start-phases.ts imports the server, so its packages load in that phase.
     rmSync(path.join(context.root, PHASES_DIR), { recursive: true, force: true });
     await build({

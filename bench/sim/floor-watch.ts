@@ -28,10 +28,13 @@ export class FloorWatch {
   private readonly expectations = new Map<string, Expectation>();
   private readonly sockets: LiveSocket[] = [];
   private readonly snapshots: Promise<void>[] = [];
+  private readonly withSnapshot = new Set<number>();
   /** floor.agent events seen by each supervisor. */
   readonly eventCounts: number[] = [];
   /** Supervisor sockets closed by the server during the run. */
   closedEarly = 0;
+  /** The close code of each supervisor's socket the server closed. */
+  private readonly closeCodes = new Map<number, number>();
   private isClosing = false;
 
   constructor(private readonly supervisors: readonly { user: SimUser; baseUrl: string }[]) {}
@@ -40,7 +43,11 @@ export class FloorWatch {
   async connect() {
     for (const [index, { user, baseUrl }] of this.supervisors.entries()) {
       let gotSnapshot: () => void = () => undefined;
-      this.snapshots.push(new Promise<void>((resolve) => (gotSnapshot = resolve)));
+      this.snapshots.push(
+        new Promise<void>((resolve) => (gotSnapshot = resolve)).then(() => {
+          this.withSnapshot.add(index);
+        }),
+      );
       this.eventCounts.push(0);
       const socket = connectLive(
         baseUrl,
@@ -49,8 +56,10 @@ export class FloorWatch {
           if (event.type === 'floor.snapshot') gotSnapshot();
           else this.onEvent(index, event, at);
         },
-        () => {
-          if (!this.isClosing) this.closedEarly++;
+        (code) => {
+          if (this.isClosing) return;
+          this.closedEarly++;
+          this.closeCodes.set(index, code);
         },
       );
       this.sockets.push(socket);
@@ -61,8 +70,17 @@ export class FloorWatch {
       sleep(SNAPSHOT_TIMEOUT_MS).then(() => false),
     ]);
     if (!waited) {
+      const missing = this.supervisors
+        .map(({ baseUrl }, index) => ({ baseUrl, index }))
+        .filter(({ index }) => !this.withSnapshot.has(index));
       throw new Error(
-        `not every supervisor got the floor snapshot within ${SNAPSHOT_TIMEOUT_MS} ms`,
+        `not every supervisor got the floor snapshot within ${SNAPSHOT_TIMEOUT_MS} ms: ` +
+          `${missing.length} of ${this.supervisors.length} did not (${missing
+            .map(({ baseUrl, index }) => {
+              const code = this.closeCodes.get(index);
+              return `#${index} on ${baseUrl}${code === undefined ? '' : `, closed (${code})`}`;
+            })
+            .join(', ')}); ${this.closedEarly} sockets closed by the server`,
       );
     }
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SERVER_ARGS, buildServer, isServerBuildCurrent } from '../../scripts/builds.mjs';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Clock } from '../../src/server/platform/context';
@@ -119,9 +120,17 @@ export async function startInProcess(
   }
 }
 
+/** The server's bundle, what npm start runs (scripts/builds.mjs), built when older than its sources. */
+export async function ensureServerBundle(context: BenchContext) {
+  if (isServerBuildCurrent(context.root)) return;
+  context.log('building the server (dist/server is older than its sources)…');
+  await buildServer(context.root);
+}
+
 /**
- * The real server as its own process (`node --import tsx src/server/main.ts`, what npm start
- * runs) on the PostgreSQL database at `url`: the load generator's CPU is not the server's.
+ * The real server as its own process, as npm start runs it (the bundle: through tsx its
+ * loader and transpiled sources took ~85 MB more memory), on the PostgreSQL database at
+ * `url`: the load generator's CPU is not the server's.
  */
 export async function startServerProcess(
   context: BenchContext,
@@ -134,21 +143,18 @@ export async function startServerProcess(
   // BENCH_SERVER_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
   const profileDir = process.env.BENCH_SERVER_CPU_PROFILE;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
-  const child = startProcess(
-    process.execPath,
-    [...profile, '--import', 'tsx', 'src/server/main.ts'],
-    {
-      cwd: context.root,
-      env: {
-        ...process.env,
-        ...env,
-        DATABASE_URL: url,
-        DATA_DIR: dir,
-        PORT: String(port),
-      },
-      logFile: path.join(dir, 'server.log'),
+  await ensureServerBundle(context);
+  const child = startProcess(process.execPath, [...profile, ...SERVER_ARGS], {
+    cwd: context.root,
+    env: {
+      ...process.env,
+      ...env,
+      DATABASE_URL: url,
+      DATA_DIR: dir,
+      PORT: String(port),
     },
-  );
+    logFile: path.join(dir, 'server.log'),
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealthy(`${baseUrl}/api/health`, child, { timeoutMs: 60_000 });

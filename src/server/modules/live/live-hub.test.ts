@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { AgentState } from '../../../shared/schemas/agent';
+import type { EmployeeScope } from '../employees/employees.repository';
 import { signedInAgent } from '../../test/agent';
 import { newEmployee } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
@@ -12,23 +13,29 @@ import { LIVE_CHANNEL, createLiveHub } from './live-hub';
 
 const t = await createTestApp();
 
-/** A socket that records what it is sent. */
+/** A socket that records what it is sent, and how it was closed. */
 function fakeSocket() {
   const sent: unknown[] = [];
+  const closed: { code: number; reason: string }[] = [];
   const socket = {
     OPEN: 1,
     readyState: 1,
     send: (data: string) => sent.push(JSON.parse(data)),
+    close: (code: number, reason: string) => closed.push({ code, reason }),
     on: () => socket,
   };
-  return { socket: socket as unknown as WebSocket, sent };
+  return { socket: socket as unknown as WebSocket, sent, closed };
 }
 
 /**
  * A hub of its own (no real sockets) hearing the database's notifications, with `relisten` to
  * act as a LISTEN connection coming back, and how many times it read an agent's state.
  */
-async function testHub() {
+async function testHub(
+  options: Pick<Parameters<typeof createLiveHub>[0], 'scopesOf'> = {
+    scopesOf: async () => new Map(),
+  },
+) {
   let relisten: (() => void) | undefined;
   let reads = 0;
   const hub = createLiveHub({
@@ -44,7 +51,7 @@ async function testHub() {
     },
     announcedState: (at, row) => toAgentState(t.ctx, at, stateReadFromJson(row)),
     floorOf: async () => [],
-    scopesOf: async () => new Map(),
+    scopesOf: options.scopesOf,
     now: () => new Date(),
     deadAfterMs: 10_000,
     sessionIdleMs: 3_600_000,
@@ -176,6 +183,49 @@ describe('live hub', () => {
     } finally {
       await engine.stop();
     }
+  });
+
+  it('leaves alone a floor watcher who came in while the watchers’ scopes were being read', async () => {
+    let answer: (scopes: Map<string, EmployeeScope>) => void = () => undefined;
+    const asked: string[][] = [];
+    const { hub } = await testHub({
+      scopesOf: (userIds) => {
+        asked.push([...userIds]);
+        return new Promise((resolve) => (answer = resolve));
+      },
+    });
+    const first = fakeSocket();
+    hub.watch(first.socket, 'admin-1', 'session-1', { all: true });
+    // A change of the watching admin has every watcher's scope read again.
+    await hub.agentChanged('admin-1');
+    await vi.waitFor(() => expect(asked).toEqual([['admin-1']]));
+
+    const second = fakeSocket();
+    hub.watch(second.socket, 'admin-2', 'session-2', { all: true });
+    answer(new Map([['admin-1', { all: true }]]));
+    await vi.waitFor(() =>
+      expect(second.sent.map((event) => (event as { type: string }).type)).toContain(
+        'floor.snapshot',
+      ),
+    );
+    expect(second.closed).toEqual([]);
+    expect(first.closed).toEqual([]);
+  });
+
+  it('closes a floor watcher who is no longer an admin', async () => {
+    const asked: string[][] = [];
+    const { hub } = await testHub({
+      scopesOf: async (userIds) => {
+        asked.push([...userIds]);
+        return new Map();
+      },
+    });
+    const watcher = fakeSocket();
+    hub.watch(watcher.socket, 'admin-1', 'session-1', { all: true });
+    await hub.agentChanged('admin-1');
+    await vi.waitFor(() =>
+      expect(watcher.closed).toEqual([{ code: 4403, reason: 'This account has no live feed' }]),
+    );
   });
 
   it('closes the socket of a session that has idled out', async () => {

@@ -205,11 +205,17 @@ export function createLiveHub(options: LiveHubOptions) {
     }
   }
 
-  /** A watcher's admin whose team changed gets the floor of their new scope. */
+  /**
+   * A watcher's admin whose team changed gets the floor of their new scope. Only the watchers
+   * asked about are judged: one that came in while the scopes were read has its scope from
+   * its own sign-in check, and is not in the answer.
+   */
   async function refreshScopes() {
     if (watchers.size === 0) return;
-    const scopes = await options.scopesOf([...new Set([...watchers].map((w) => w.userId))]);
-    for (const watcher of watchers) {
+    const asked = [...watchers];
+    const scopes = await options.scopesOf([...new Set(asked.map((w) => w.userId))]);
+    for (const watcher of asked) {
+      if (!watchers.has(watcher)) continue; // gone meanwhile
       const scope = scopes.get(watcher.userId);
       if (!scope) {
         watcher.socket.close(liveCloseCodes.forbidden, liveCloseReasons.forbidden);
