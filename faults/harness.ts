@@ -23,9 +23,9 @@ import { type SimUser, createFloorStaff } from '../bench/sim/staff';
  * The fault tests' floor (issue 10): a database of their own (a scratch PostgreSQL database on
  * DATABASE_URL's server, or a PGlite data directory), simulated agents from the load bench
  * (real HTTP and live sockets, bench/sim/load-agent.ts), and the real server as its own
- * process (src/server/main.ts, as npm start runs it) on a fixed loopback port, so it can be
- * killed and started again where the agents look for it. Every action the server
- * acknowledged is kept, to check afterwards that it is in the database.
+ * process (src/server/main.ts through tsx: the code npm start runs as a bundle) on a fixed
+ * loopback port, so it can be killed and started again where the agents look for it. Every
+ * action the server acknowledged is kept, to check afterwards that it is in the database.
  */
 export type DatabaseKind = 'postgres' | 'pglite';
 

@@ -7,10 +7,11 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /**
- * What the browser fetches as a file and compresses well (the ringtone is a plain WAV: 32 kB,
- * ~1 kB compressed); the pages are left out (the server fills in their nonce).
+ * Text the browser fetches as a file. The pages are left out (the server fills in their
+ * nonce), and so is media: a browser asks for audio with `Accept-Encoding: identity` and a
+ * byte range, so a compressed ringtone would never be sent.
  */
-const COMPRESSIBLE = /\.(js|mjs|css|svg|json|map|txt|webmanifest|wav)$/;
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|map|txt|webmanifest)$/;
 /** Below this a response fits a packet or two anyway, and the compressed copy saves ~nothing. */
 const MIN_BYTES = 1024;
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from '../../../scripts/precompress.mjs';
@@ -102,6 +102,8 @@ describe('assets compressed at build time', () => {
   const served = Fastify();
   beforeAll(async () => {
     await precompressDir(compressedBuild);
+    // Were a page ever compressed too, its copy must not get past the nonce.
+    writeFileSync(path.join(compressedBuild, 'index.html.br'), brotliCompressSync('raw page'));
     await registerWebApp(served, compressedBuild);
   });
   afterAll(() => served.close());
@@ -137,6 +139,12 @@ describe('assets compressed at build time', () => {
     const small = await get('/assets/small-abc123.js', 'br, gzip');
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.body).toBe('export {};');
+  });
+
+  it('never serves a page as a file, compressed or not', async () => {
+    const response = await get('/index.html', 'br, gzip');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toMatch(/name="csp-nonce" content="[A-Za-z0-9+/]{22}=="/);
   });
 
   it('never serves a compressed copy under its own name', async () => {

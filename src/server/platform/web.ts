@@ -53,9 +53,9 @@ export async function registerWebApp(
       root: buildDir,
       wildcard: false,
       index: false,
-      // The build writes .br and .gz beside each asset (scripts/precompress.mjs): each request
-      // gets the smallest its Accept-Encoding allows, never compressed on the fly. They are
-      // not routes of their own.
+      // The build writes .br and .gz beside each text asset (scripts/precompress.mjs): a
+      // request gets brotli if it accepts it, else gzip, else the file, never compressed on
+      // the fly. The copies are not routes of their own.
       preCompressed: true,
       globIgnore: ['**/*.br', '**/*.gz'],
       // The pages are served only with their nonce filled in, never as files.

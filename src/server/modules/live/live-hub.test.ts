@@ -31,11 +31,10 @@ function fakeSocket() {
  * A hub of its own (no real sockets) hearing the database's notifications, with `relisten` to
  * act as a LISTEN connection coming back, and how many times it read an agent's state.
  */
-async function testHub(
-  options: Pick<Parameters<typeof createLiveHub>[0], 'scopesOf'> = {
-    scopesOf: async () => new Map(),
-  },
-) {
+async function testHub({
+  scopesOf = async () => new Map(),
+  floorOf = async () => [],
+}: Partial<Pick<Parameters<typeof createLiveHub>[0], 'scopesOf' | 'floorOf'>> = {}) {
   let relisten: (() => void) | undefined;
   let reads = 0;
   const hub = createLiveHub({
@@ -50,8 +49,8 @@ async function testHub(
       return { status: 'break' } as AgentState;
     },
     announcedState: (at, row) => toAgentState(t.ctx, at, stateReadFromJson(row)),
-    floorOf: async () => [],
-    scopesOf: options.scopesOf,
+    floorOf,
+    scopesOf,
     now: () => new Date(),
     deadAfterMs: 10_000,
     sessionIdleMs: 3_600_000,
@@ -210,6 +209,31 @@ describe('live hub', () => {
     );
     expect(second.closed).toEqual([]);
     expect(first.closed).toEqual([]);
+  });
+
+  it('keeps the newest scope when two reads of the scopes answer out of order', async () => {
+    const answers: ((scopes: Map<string, EmployeeScope>) => void)[] = [];
+    /** The scope of each snapshot sent. */
+    const floors: EmployeeScope[] = [];
+    const { hub } = await testHub({
+      scopesOf: () => new Promise((resolve) => answers.push(resolve)),
+      floorOf: async (scope, ids) => {
+        if (!ids) floors.push(scope); // a snapshot (changes are read for every scope at once)
+        return [];
+      },
+    });
+    const watcher = fakeSocket();
+    hub.watch(watcher.socket, 'admin-1', 'session-1', { all: true });
+    await vi.waitFor(() => expect(floors).toEqual([{ all: true }]));
+    // The admin is moved to a team, and changed again meanwhile: two reads in flight.
+    await hub.agentChanged('admin-1');
+    await hub.agentChanged('admin-1');
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!(new Map([['admin-1', { teamId: 'team-b' }]]));
+    await vi.waitFor(() => expect(floors).toEqual([{ all: true }, { teamId: 'team-b' }]));
+    answers[0]!(new Map([['admin-1', { all: true }]])); // the older answer, late
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(floors).toEqual([{ all: true }, { teamId: 'team-b' }]);
   });
 
   it('closes a floor watcher who is no longer an admin', async () => {

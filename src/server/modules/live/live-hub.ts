@@ -205,15 +205,23 @@ export function createLiveHub(options: LiveHubOptions) {
     }
   }
 
+  /** Scope reads started, and the latest of them whose answer was applied. */
+  let scopeReads = 0;
+  let scopeReadApplied = 0;
+
   /**
    * A watcher's admin whose team changed gets the floor of their new scope. Only the watchers
    * asked about are judged: one that came in while the scopes were read has its scope from
-   * its own sign-in check, and is not in the answer.
+   * its own check at connection (until the next heartbeat), and is not in the answer. Reads
+   * overlap (heartbeat, notification): an answer older than one applied already is dropped.
    */
   async function refreshScopes() {
     if (watchers.size === 0) return;
+    const read = ++scopeReads;
     const asked = [...watchers];
     const scopes = await options.scopesOf([...new Set(asked.map((w) => w.userId))]);
+    if (read < scopeReadApplied) return;
+    scopeReadApplied = read;
     for (const watcher of asked) {
       if (!watchers.has(watcher)) continue; // gone meanwhile
       const scope = scopes.get(watcher.userId);
