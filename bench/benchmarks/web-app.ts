@@ -202,15 +202,11 @@ export const webApp: Benchmark<WebState> = {
       ];
       const results: BenchResult[] = [];
       for (const page of pages) {
-        const { files: fetched, transfers } = await scriptsLoadedBy(
-          browser,
-          state,
-          page.path,
-          page.account,
-        );
+        const scripts = await scriptsLoadedBy(browser, state, page.path, page.account);
+        const fetched = scripts.map((script) => script.file);
         // The Vapi SDK is never part of a page: it is loaded when a vapi identity answers.
-        const loaded = fetched.filter((file) => file !== vapiChunk?.file);
-        const counted = transfers.filter((_, index) => fetched[index] !== vapiChunk?.file);
+        const counted = scripts.filter((script) => script.file !== vapiChunk?.file);
+        const loaded = counted.map((script) => script.file);
         const routeChunks = loaded.filter((file) => dynamicEntries.has(file));
         // What the manifest says the page needs: its entry's static imports, and each route
         // chunk the router loaded with its own static imports (Vite modulepreloads them).
@@ -361,7 +357,8 @@ function signInFormIsInteractive(): number | false {
 
 /**
  * The script files (paths relative to the build) Chromium fetches for `pagePath` in a fresh
- * context, signed in as `username` first when given, once the network is idle.
+ * context, signed in as `username` first when given, once the network is idle: each with the
+ * bytes that came over the network and their encoding, sorted by file.
  */
 async function scriptsLoadedBy(
   browser: Browser,
@@ -378,28 +375,28 @@ async function scriptsLoadedBy(
       if (!signIn.ok()) throw new Error(`sign-in as ${username}: HTTP ${signIn.status()}`);
     }
     const page = await context.newPage();
-    /** Each script file, with the bytes of its body that came over the network and their encoding. */
-    const scripts = new Map<string, Promise<{ sent: number; encoding: string }>>();
+    /** Each script file's first response: the bytes of its body sent, and their encoding. */
+    const scripts = new Map<string, Promise<{ file: string; sent: number; encoding: string }>>();
     page.on('response', (response) => {
       const url = new URL(response.url());
-      if (url.origin === state.baseUrl && url.pathname.endsWith('.js')) {
-        const sent = Promise.all([response.request().sizes(), response.allHeaders()]).then(
-          ([sizes, headers]) => ({
-            sent: Math.max(0, sizes.responseBodySize),
-            encoding: headers['content-encoding'] ?? 'identity',
-          }),
-        );
-        if (!scripts.has(url.pathname.slice(1))) scripts.set(url.pathname.slice(1), sent);
-      }
+      const file = url.pathname.slice(1);
+      if (url.origin !== state.baseUrl || !file.endsWith('.js') || scripts.has(file)) return;
+      const script = Promise.all([response.request().sizes(), response.allHeaders()]).then(
+        ([sizes, headers]) => ({
+          file,
+          sent: Math.max(0, sizes.responseBodySize),
+          encoding: headers['content-encoding'] ?? 'identity',
+        }),
+      );
+      scripts.set(file, script);
     });
     await page.goto(pagePath, { waitUntil: 'networkidle' });
     const landed = new URL(page.url()).pathname;
     if (!landed.startsWith(pagePath)) {
       throw new Error(`${pagePath} ended at ${landed}: the page did not load as expected`);
     }
-    const files = [...scripts.keys()].sort();
-    const transfers = await Promise.all(files.map((file) => scripts.get(file)!));
-    return { files, transfers };
+    const loaded = await Promise.all(scripts.values());
+    return loaded.sort((a, b) => a.file.localeCompare(b.file));
   } finally {
     await context.close();
   }

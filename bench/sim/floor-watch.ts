@@ -28,14 +28,18 @@ export class FloorWatch {
   private readonly expectations = new Map<string, Expectation>();
   private readonly sockets: LiveSocket[] = [];
   private readonly snapshots: Promise<void>[] = [];
+  /** Supervisors (by index) sent their first floor snapshot. */
   private readonly withSnapshot = new Set<number>();
   /** floor.agent events seen by each supervisor. */
   readonly eventCounts: number[] = [];
-  /** Supervisor sockets closed by the server during the run. */
-  closedEarly = 0;
-  /** The close code of each supervisor's socket the server closed. */
+  /** The close code of each supervisor's socket the server closed during the run. */
   private readonly closeCodes = new Map<number, number>();
   private isClosing = false;
+
+  /** Supervisor sockets closed by the server during the run. */
+  get closedEarly() {
+    return this.closeCodes.size;
+  }
 
   constructor(private readonly supervisors: readonly { user: SimUser; baseUrl: string }[]) {}
 
@@ -43,23 +47,18 @@ export class FloorWatch {
   async connect() {
     for (const [index, { user, baseUrl }] of this.supervisors.entries()) {
       let gotSnapshot: () => void = () => undefined;
-      this.snapshots.push(
-        new Promise<void>((resolve) => (gotSnapshot = resolve)).then(() => {
-          this.withSnapshot.add(index);
-        }),
-      );
+      this.snapshots.push(new Promise<void>((resolve) => (gotSnapshot = resolve)));
       this.eventCounts.push(0);
       const socket = connectLive(
         baseUrl,
         user,
         (event, at) => {
-          if (event.type === 'floor.snapshot') gotSnapshot();
-          else this.onEvent(index, event, at);
+          if (event.type !== 'floor.snapshot') return this.onEvent(index, event, at);
+          this.withSnapshot.add(index);
+          gotSnapshot();
         },
         (code) => {
-          if (this.isClosing) return;
-          this.closedEarly++;
-          this.closeCodes.set(index, code);
+          if (!this.isClosing) this.closeCodes.set(index, code);
         },
       );
       this.sockets.push(socket);
