@@ -12,6 +12,7 @@ import {
 } from '../src/server/modules/invariants/invariants.repository';
 import { type ScratchDatabase, openScratchDatabase } from '../bench/database';
 import { type BenchProcess, freePort, startProcess, waitForHealthy } from '../bench/process';
+import { SERVER_ARGS, buildServer, isServerBuildCurrent } from '../scripts/builds.mjs';
 import { inBatches, request, stateOf } from '../bench/sim/agent-client';
 import { LoadAgent } from '../bench/sim/load-agent';
 import { seededRandom } from '../bench/sim/random';
@@ -23,7 +24,7 @@ import { type SimUser, createFloorStaff } from '../bench/sim/staff';
  * The fault tests' floor (issue 10): a database of their own (a scratch PostgreSQL database on
  * DATABASE_URL's server, or a PGlite data directory), simulated agents from the load bench
  * (real HTTP and live sockets, bench/sim/load-agent.ts), and the real server as its own
- * process (src/server/main.ts through tsx: the code npm start runs as a bundle) on a fixed
+ * process (the bundle npm start runs, dist/server/main.mjs, built first when stale) on a fixed
  * loopback port, so it can be killed and started again where the agents look for it. Every
  * action the server acknowledged is kept, to check afterwards that it is in the database.
  */
@@ -256,15 +257,16 @@ export class Floor {
   }
 }
 
-/** Starts src/server/main.ts with `env` and waits for `healthUrl`. */
+/** Starts the server's bundle (as npm start does) with `env` and waits for `healthUrl`. */
 export async function startServer(
   dir: string,
   label: string,
   env: Record<string, string>,
   healthUrl: string,
 ): Promise<ServerProcess> {
+  if (!isServerBuildCurrent(ROOT)) await buildServer(ROOT);
   const spawnedAt = performance.now();
-  const child = startProcess(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = startProcess(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     logFile: path.join(dir, `${label}.log`),
