@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { securityQuestions } from '../security-questions';
-import { adminAccountSchema, resetPasswordRequestSchema, signInSchema } from './auth';
+import { accountEditSchema } from './accounts';
+import {
+  adminAccountSchema,
+  adminCommandSchema,
+  resetPasswordRequestSchema,
+  signInSchema,
+} from './auth';
+import { registerEmployeeSchema } from './employees';
 import { describeIssue } from './errors';
+import { passwordChangeSchema } from './me';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error?.issues[0]?.message;
@@ -113,6 +121,70 @@ describe('signInSchema', () => {
     );
     expect(firstMessage(signInSchema.safeParse({ username: 'x' }))).toBe(
       'Username and password are required',
+    );
+  });
+});
+
+describe('a password of only spaces is blank (spec §5: non-blank)', () => {
+  const blank = '      ';
+
+  it('is refused wherever a password is set, as missing', () => {
+    expect(
+      firstMessage(
+        adminAccountSchema.safeParse({ ...account, password: blank, confirmPassword: blank }),
+      ),
+    ).toBe('All fields are required');
+    expect(
+      firstMessage(
+        registerEmployeeSchema.safeParse({
+          username: 'agent1',
+          password: blank,
+          confirmPassword: blank,
+          teamId: crypto.randomUUID(),
+        }),
+      ),
+    ).toBe('All fields are required');
+    expect(
+      firstMessage(
+        passwordChangeSchema.safeParse({
+          currentPassword: 'secret1',
+          password: blank,
+          confirmPassword: blank,
+        }),
+      ),
+    ).toBe('All fields are required');
+    expect(
+      firstMessage(
+        resetPasswordRequestSchema.safeParse({
+          resetToken: 'token',
+          password: blank,
+          confirmPassword: blank,
+        }),
+      ),
+    ).toBe('All fields are required');
+    expect(
+      firstMessage(
+        adminCommandSchema.safeParse({ username: 'root1', password: blank, isSuperAdmin: true }),
+      ),
+    ).toBe('Password is required');
+    expect(firstMessage(signInSchema.safeParse({ username: 'x', password: blank }))).toBe(
+      'Username and password are required',
+    );
+  });
+
+  it("in an inline edit: 'Username and password are required'; empty still means unchanged", () => {
+    expect(firstMessage(accountEditSchema.safeParse({ username: 'agent1', password: blank }))).toBe(
+      'Username and password are required',
+    );
+    expect(firstMessage(accountEditSchema.safeParse({ username: 'agent1', password: ' ' }))).toBe(
+      'Username and password are required',
+    );
+    expect(accountEditSchema.parse({ username: 'agent1', password: '' }).password).toBeUndefined();
+    expect(firstMessage(accountEditSchema.safeParse({ username: 'agent1', password: 'abc' }))).toBe(
+      'Password must be at least 6 characters',
+    );
+    expect(accountEditSchema.parse({ username: 'agent1', password: ' a b c ' }).password).toBe(
+      ' a b c ',
     );
   });
 });

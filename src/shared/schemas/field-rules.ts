@@ -22,10 +22,16 @@ export const requiredTextChecks = (message: string, max: number) =>
     z.maxLength(max, { error: `Must be at most ${max} characters` }),
   ] as const;
 
-/** A required password: never trimmed (spaces are characters), capped in length. */
+/** Blank: empty or only whitespace (spec §5: passwords must be non-blank). */
+export const isBlank = (value: string) => value.trim() === '';
+
+/**
+ * A required password: never trimmed (spaces inside or around are characters), but not blank
+ * (only spaces is no password), capped in length.
+ */
 export const requiredPasswordChecks = (message: string) =>
   [
-    z.minLength(1, { error: message }),
+    z.refine<string>((password) => !isBlank(password), { error: message }),
     z.maxLength(MAX_PASSWORD_LENGTH, {
       error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
     }),

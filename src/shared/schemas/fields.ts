@@ -4,6 +4,7 @@ import { MAX_USERNAME_LENGTH, requiredPasswordChecks, requiredTextChecks } from 
 // The rules themselves are in ./field-rules.ts (zod/mini only, so the sign-in page can load
 // them); here they are classic zod schemas, for schemas that chain methods on them.
 export {
+  isBlank,
   MAX_PASSWORD_LENGTH,
   MAX_USERNAME_LENGTH,
   MIN_PASSWORD_LENGTH,
@@ -15,7 +16,7 @@ export function requiredText(message: string, max = 200) {
   return z.string({ error: message }).check(...requiredTextChecks(message, max));
 }
 
-/** A required password: never trimmed (spaces are characters), capped in length. */
+/** A required password: never trimmed, never blank, capped in length (./field-rules.ts). */
 export function requiredPassword(message: string) {
   return z.string({ error: message }).check(...requiredPasswordChecks(message));
 }

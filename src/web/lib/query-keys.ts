@@ -9,6 +9,11 @@ export const teamsQueryRoot = ['teams'] as const;
 export const employeesQueryRoot = ['employees'] as const;
 /** The admin dashboard's figures: employee counts, teams, calls, recent registrations. */
 export const dashboardQueryRoot = ['dashboard'] as const;
+/**
+ * Every analytics view's data (team cards, employee cards, an employee's detail): what
+ * registering, editing or deleting an employee and any team change alter too.
+ */
+export const analyticsQueryRoot = ['analytics'] as const;
 /** The live floor view (`/admin/live`), kept current by the live socket. */
 export const floorQueryKey = ['floor'] as const;
 

@@ -33,6 +33,7 @@ describe('POST /api/employees (Register Employee)', () => {
     [{ teamId: '' }, 'All fields are required'],
     [{ confirmPassword: 'other-pass' }, 'Passwords do not match'],
     [{ password: 'short', confirmPassword: 'short' }, 'Password must be at least 6 characters'],
+    [{ password: '      ', confirmPassword: '      ' }, 'All fields are required'],
   ])('refuses %o: %s', async (overrides, message) => {
     const response = await asBoss(
       'POST',
@@ -168,6 +169,12 @@ describe('PATCH /api/employees/:id', () => {
       password: '12345',
     });
     expect(short.json().error.message).toBe('Password must be at least 6 characters');
+    const spaces = await asBoss('PATCH', `/api/employees/${employee.id}`, {
+      username: 'ok_name',
+      password: '      ',
+    });
+    expect(spaces.statusCode).toBe(400);
+    expect(spaces.json().error.message).toBe('Username and password are required');
     const renamed = await asBoss('PATCH', `/api/employees/${employee.id}`, {
       username: 'renamed_agent',
       password: '',

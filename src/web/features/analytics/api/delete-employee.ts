@@ -1,8 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema } from '../../../../shared/schemas/auth';
 import { apiRequest } from '../../../lib/api-client';
-import { dashboardQueryRoot, employeesQueryRoot, teamsQueryRoot } from '../../../lib/query-keys';
-import { analyticsQueryRoot } from './query-keys';
+import {
+  analyticsQueryRoot,
+  dashboardQueryRoot,
+  employeesQueryRoot,
+  teamsQueryRoot,
+} from '../../../lib/query-keys';
 
 /**
  * Deletes the employee and everything of theirs in one transaction on the server

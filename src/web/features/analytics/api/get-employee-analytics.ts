@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { employeeAnalyticsListSchema } from '../../../../shared/schemas/analytics';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPath } from '../range';
-import { analyticsQueryRoot } from './query-keys';
+import { analyticsQueryRoot } from '../../../lib/query-keys';
 
 export interface EmployeeListFilter {
   /** A super admin's chosen team; the server scopes everyone else. */

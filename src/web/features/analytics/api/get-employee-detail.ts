@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { employeeAnalyticsDetailSchema } from '../../../../shared/schemas/analytics';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPath } from '../range';
-import { analyticsQueryRoot } from './query-keys';
+import { analyticsQueryRoot } from '../../../lib/query-keys';
 
 /** One employee's pie, status table and metrics in the range (within the viewer's scope). */
 export function getEmployeeDetail(

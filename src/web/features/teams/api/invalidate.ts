@@ -1,6 +1,7 @@
 import { type QueryClient } from '@tanstack/react-query';
 import {
   adminsQueryRoot,
+  analyticsQueryRoot,
   dashboardQueryRoot,
   employeesQueryRoot,
   teamsQueryRoot,
@@ -10,7 +11,8 @@ import type { SessionUser } from '../../../../shared/schemas/auth';
 
 /**
  * After a team or its members changed: every teams query (names, member counts, members,
- * candidates), the Admins and Employees pages' team column and the dashboard's team card.
+ * candidates), the Admins and Employees pages' team column, the dashboard's team card and
+ * analytics (team cards by name, who is counted in which team).
  * When the change is about the signed-in user's own team, their session too, since it
  * decides their menu and scope.
  */
@@ -24,6 +26,7 @@ export async function refreshAfterTeamChange(
     queryClient.invalidateQueries({ queryKey: adminsQueryRoot }),
     queryClient.invalidateQueries({ queryKey: employeesQueryRoot }),
     queryClient.invalidateQueries({ queryKey: dashboardQueryRoot }),
+    queryClient.invalidateQueries({ queryKey: analyticsQueryRoot }),
     affectedUserId && signedInUser?.id === affectedUserId
       ? queryClient.invalidateQueries({ queryKey: sessionQueryKey })
       : undefined,
