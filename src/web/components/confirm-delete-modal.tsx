@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { AppModal } from './app-modal';
 import type { ReactNode } from 'react';
 import { FormAlert } from './form-alert';
 
@@ -26,7 +27,7 @@ export function ConfirmDeleteModal({
   onClose,
 }: ConfirmDeleteModalProps) {
   return (
-    <Modal opened onClose={onClose} title={title} centered>
+    <AppModal opened onClose={onClose} title={title} centered>
       <Stack gap="md">
         {errorMessage && <FormAlert tone="error">{errorMessage}</FormAlert>}
         <Text>{children}</Text>
@@ -39,6 +40,6 @@ export function ConfirmDeleteModal({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

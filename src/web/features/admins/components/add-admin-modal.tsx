@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
+import { AppModal } from '../../../components/app-modal';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { adminMessages, validationMessages } from '../../../../shared/messages';
@@ -23,10 +24,10 @@ interface AddAdminModalProps {
 /** Spec §2 'Add New Admin': closes 1.5 s after 'Admin added successfully'. */
 export function AddAdminModal({ opened, onClose }: AddAdminModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Add New Admin" centered>
+    <AppModal opened={opened} onClose={onClose} title="Add New Admin" centered>
       {/* Mounted only while open, so every opening starts with an empty form. */}
       {opened && <AddAdminForm onClose={onClose} />}
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -1,14 +1,5 @@
-import {
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { AppModal } from '../../../components/app-modal';
 import { formatPhone } from '../../../../shared/phone';
 import { MAX_CALL_NOTES_LENGTH, type CurrentCall } from '../../../../shared/schemas/agent';
 import { formatCallTimer, formatDuration } from '../../../../shared/time-format';
@@ -61,7 +52,7 @@ export function ActiveCallModal({ call, clock, unsavedNotes, onClose }: ActiveCa
   }
 
   return (
-    <Modal
+    <AppModal
       opened
       onClose={onClose}
       title="Active Call"
@@ -123,7 +114,7 @@ export function ActiveCallModal({ call, clock, unsavedNotes, onClose }: ActiveCa
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
+import { AppModal } from '../../../components/app-modal';
 import type { EmployeeAnalyticsDetail } from '../../../../shared/schemas/analytics';
 import { FormAlert } from '../../../components/form-alert';
 import { ApiError } from '../../../lib/api-client';
@@ -30,7 +31,7 @@ export function DeleteEmployeeDialog({ detail, onClose, onDeleted }: DeleteEmplo
   const deleteEmployee = useDeleteEmployee(onDeleted);
   const { employee, records } = detail;
   return (
-    <Modal opened onClose={onClose} title="Delete Employee" centered>
+    <AppModal opened onClose={onClose} title="Delete Employee" centered>
       <Stack gap="md">
         {deleteEmployee.isError && (
           <FormAlert tone="error">{deleteErrorMessage(deleteEmployee.error)}</FormAlert>
@@ -65,6 +66,6 @@ export function DeleteEmployeeDialog({ detail, onClose, onDeleted }: DeleteEmplo
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../../shared/schemas/auth';
@@ -326,6 +326,22 @@ describe('EmployeesPage: Delete Employee', () => {
     );
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+
+  it('from the keyboard: a named close button, and the focus back on Delete after Escape, Cancel or Close', async () => {
+    serveEmployees();
+    const { user } = renderPage();
+    await loaded();
+    const deleteButton = screen.getByRole('button', { name: 'Delete ivy' });
+    for (const close of ['{Escape}', 'Cancel', 'Close']) {
+      deleteButton.focus();
+      await user.keyboard('{Enter}');
+      const dialog = within(await screen.findByRole('dialog', { name: 'Delete Employee' }));
+      if (close === '{Escape}') await user.keyboard(close);
+      else await user.click(dialog.getByRole('button', { name: close }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(deleteButton));
+    }
   });
 
   it("says 'Failed to delete employee' when it fails", async () => {

@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack } from '@mantine/core';
+import { AppModal } from '../../../components/app-modal';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { teamMessages } from '../../../../shared/messages';
@@ -56,7 +57,7 @@ export function AddTeamMemberModal({ team, onAdded, onCancel }: AddTeamMemberMod
   }
 
   return (
-    <Modal opened onClose={onCancel} title="Add Team Member" centered>
+    <AppModal opened onClose={onCancel} title="Add Team Member" centered>
       <Stack gap="md">
         {addMember.isError && (
           <FormAlert tone="error">
@@ -113,6 +114,6 @@ export function AddTeamMemberModal({ team, onAdded, onCancel }: AddTeamMemberMod
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }

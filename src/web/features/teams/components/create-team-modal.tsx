@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { AppModal } from '../../../components/app-modal';
 import { type FormEvent, useState } from 'react';
 import { teamMessages } from '../../../../shared/messages';
 import { FormAlert } from '../../../components/form-alert';
@@ -19,10 +20,10 @@ interface CreateTeamModalProps {
 /** The Admins page's 'Create Team' modal: closes 1.5 s after 'Team created successfully'. */
 export function CreateTeamModal({ opened, onClose }: CreateTeamModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Create Team" centered>
+    <AppModal opened={opened} onClose={onClose} title="Create Team" centered>
       {/* Mounted only while open, so every opening starts with an empty form. */}
       {opened && <CreateTeamModalForm onClose={onClose} />}
-    </Modal>
+    </AppModal>
   );
 }
 

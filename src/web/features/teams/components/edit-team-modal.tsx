@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { AppModal } from '../../../components/app-modal';
 import type { FormEvent } from 'react';
 import { teamMessages } from '../../../../shared/messages';
 import type { Team } from '../../../../shared/schemas/teams';
@@ -39,7 +40,7 @@ export function EditTeamModal({ team, onClose, onSaved }: EditTeamModalProps) {
   }
 
   return (
-    <Modal opened onClose={onClose} title="Edit Team" centered>
+    <AppModal opened onClose={onClose} title="Edit Team" centered>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="sm">
           {form.formError && <FormAlert tone="error">{form.formError.message}</FormAlert>}
@@ -54,6 +55,6 @@ export function EditTeamModal({ team, onClose, onSaved }: EditTeamModalProps) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </AppModal>
   );
 }

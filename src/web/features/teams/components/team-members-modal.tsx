@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { AppModal } from '../../../components/app-modal';
 import { IconArrowDown, IconArrowUp, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { teamMessages } from '../../../../shared/messages';
 import type { Team, TeamMember } from '../../../../shared/schemas/teams';
@@ -64,7 +65,7 @@ export function TeamMembersModal({
   }
 
   return (
-    <Modal opened onClose={onClose} title={`${team.name} Members`} size="lg" centered>
+    <AppModal opened onClose={onClose} title={`${team.name} Members`} size="lg" centered>
       <Stack gap="md">
         {notice && <FormAlert tone={notice.tone}>{notice.message}</FormAlert>}
         <Group justify="space-between">
@@ -153,6 +154,6 @@ export function TeamMembersModal({
           </Table.ScrollContainer>
         )}
       </Stack>
-    </Modal>
+    </AppModal>
   );
 }
