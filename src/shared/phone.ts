@@ -32,6 +32,40 @@ export function dialerPress(value: string, key: string) {
   return dialerInput(value + key);
 }
 
+const digitsIn = (text: string) => text.replace(/\D/g, '');
+
+/**
+ * The field's text after the browser edited it (`typed`, the caret at `caret`): the digits it
+ * now holds, and how many of them stand before the caret — so the caret stays where the agent
+ * was editing once the text is formatted again. Deleting a bracket, dash or space deletes the
+ * digit beside it instead (before the caret for Backspace, after it for Delete), wherever it
+ * is; a digit past the 11th is dropped.
+ */
+export function dialerEdit(previous: string, typed: string, caret: number, inputType = '') {
+  const before = digitsIn(typed.slice(0, caret)).length;
+  const typedDigits = digitsIn(typed);
+  const isFormattingDeleted =
+    typedDigits === previous && typed.length < formatPhone(previous).length;
+  if (isFormattingDeleted) {
+    const at = inputType === 'deleteContentForward' ? before : before - 1;
+    if (at < 0 || at >= previous.length) return { digits: previous, caretDigits: before };
+    const digits = dialerInput(previous.slice(0, at) + previous.slice(at + 1));
+    return { digits, caretDigits: Math.min(at, digits.length) };
+  }
+  const digits = dialerInput(typedDigits);
+  return { digits, caretDigits: Math.min(before, digits.length) };
+}
+
+/** The caret's place in `formatted` after its first `digitCount` digits. */
+export function caretAfterDigits(formatted: string, digitCount: number) {
+  let seen = 0;
+  for (let index = 0; index < formatted.length; index += 1) {
+    if (seen === digitCount) return index;
+    if (/\d/.test(formatted[index]!)) seen += 1;
+  }
+  return formatted.length;
+}
+
 /** Backspace never drops below '1'. */
 export function dialerBackspace(value: string) {
   return value.length > 1 ? value.slice(0, -1) : DIALER_START;

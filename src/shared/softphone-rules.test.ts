@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canDial, dialerBackspace, dialerInput, dialerPress, formatPhone } from './phone';
+import {
+  canDial,
+  caretAfterDigits,
+  dialerBackspace,
+  dialerEdit,
+  dialerInput,
+  dialerPress,
+  formatPhone,
+} from './phone';
 import { statusLabel } from './statuses';
 import {
   formatCallTimer,
@@ -43,6 +51,39 @@ describe('dialer (spec §5)', () => {
     expect(dialerBackspace('125')).toBe('12');
     expect(dialerBackspace('12')).toBe('1');
     expect(dialerBackspace('1')).toBe('1');
+  });
+
+  it('edits in the middle of the number keep the caret among the same digits', () => {
+    // '+1 (665)-550-1999', the caret after ')': Backspace deletes the ')' → the 5 before it goes.
+    expect(dialerEdit('16655501999', '+1 (665-550-1999', 7, 'deleteContentBackward')).toEqual({
+      digits: '1665501999',
+      caretDigits: 3,
+    });
+    // Delete on the '-' after '(665)' deletes the digit after it.
+    expect(dialerEdit('16655501999', '+1 (665)550-1999', 8, 'deleteContentForward')).toEqual({
+      digits: '1665501999',
+      caretDigits: 4,
+    });
+    // A digit typed inside the area code stays there; the 12th digit falls off the end.
+    expect(dialerEdit('16465550199', '+1 (6946)-555-0199', 6, 'insertText')).toEqual({
+      digits: '16946555019',
+      caretDigits: 3,
+    });
+    // Backspace over the '+' at the start: nothing before it to delete.
+    expect(dialerEdit('12', '1 (2', 0, 'deleteContentBackward')).toEqual({
+      digits: '12',
+      caretDigits: 0,
+    });
+    expect(dialerEdit('1', '', 0, 'deleteContentBackward').digits).toBe('1');
+  });
+
+  it('places the caret after a count of digits in the formatted number', () => {
+    const formatted = '+1 (665)-501-999';
+    expect(caretAfterDigits(formatted, 1)).toBe(2);
+    expect(caretAfterDigits(formatted, 3)).toBe(6);
+    expect(caretAfterDigits(formatted, 4)).toBe(7);
+    expect(caretAfterDigits(formatted, 10)).toBe(formatted.length);
+    expect(caretAfterDigits(formatted, 99)).toBe(formatted.length);
   });
 
   it('calls only in Out Bound with more than one character', () => {

@@ -28,7 +28,7 @@ export function ActiveCallCard({ call, elapsedSeconds, isBusy, onEnd }: ActiveCa
           {formatCallTimer(elapsedSeconds)}
         </Text>
         {controls.isHeld && (
-          <Badge color="yellow" autoContrast size="lg">
+          <Badge color="yellow" autoContrast size="lg" tt="none">
             On Hold
           </Badge>
         )}

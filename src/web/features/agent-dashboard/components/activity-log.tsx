@@ -81,7 +81,9 @@ function CallRow({ call }: { call: CallLogEntry }) {
       </Table.Td>
       <Table.Td>
         {call.durationSeconds === null ? (
-          <span title="In progress">—</span>
+          // Only an answered call is still going without a duration; a declined or missed one
+          // never had any.
+          <span title={call.callStatus === 'answered' ? 'In progress' : undefined}>—</span>
         ) : (
           formatDuration(call.durationSeconds)
         )}

@@ -71,6 +71,7 @@ describe('AgentDashboardPage', () => {
               timeReceived: '2026-11-20T17:05:09.000Z',
             }),
             callLogEntry({ callStatus: 'declined', durationSeconds: 3725 }),
+            callLogEntry({ callStatus: 'missed', durationSeconds: null }),
           ],
         }),
     });
@@ -98,7 +99,11 @@ describe('AgentDashboardPage', () => {
       ['+1 (800)-555-0199', 'Outbound', 'Nov 20, 9:59:40 AM', 'Answered', '—'],
       ['+1 (305)-555-0142', 'Inbound', 'Nov 20, 12:05:09 PM', 'Missed', '0s'],
       ['+1 (305)-555-0142', 'Inbound', 'Nov 20, 9:30:05 AM', 'Declined', '1h 2m 5s'],
+      ['+1 (305)-555-0142', 'Inbound', 'Nov 20, 9:30:05 AM', 'Missed', '—'],
     ]);
+    // A dash is 'In progress' only for an answered call: a missed one never had a duration.
+    const dashes = within(table).getAllByText('—');
+    expect(dashes.map((dash) => dash.getAttribute('title'))).toEqual(['In progress', null]);
     expect(requests.find((r) => r.path === '/api/agent/calls')?.query.get('limit')).toBe('10');
   });
 

@@ -115,6 +115,47 @@ describe('the Dialer', () => {
     expect(numberField().value).toBe('+1 (21');
   });
 
+  it('edits in the middle of the number where the caret is, and keeps the caret there', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(outBound);
+    await toggleDialer(user);
+    await press(user, '6655501999');
+    expect(numberField().value).toBe('+1 (665)-550-1999');
+
+    // Backspace just after ')': the 5 before it goes, not the last digit.
+    await user.type(numberField(), '{Backspace}', {
+      initialSelectionStart: 8,
+      initialSelectionEnd: 8,
+    });
+    expect(numberField().value).toBe('+1 (665)-501-999');
+    // Where the deleted digit was: after '+1 (66', the digits after it moved up.
+    expect(numberField().selectionStart).toBe(6);
+
+    // Typing goes in where the caret is, and the caret follows it.
+    await user.keyboard('4');
+    expect(numberField().value).toBe('+1 (664)-550-1999');
+    expect(numberField().selectionStart).toBe(7);
+
+    // Backspace inside the area code deletes the digit before the caret only.
+    await user.type(numberField(), '{Backspace}', {
+      initialSelectionStart: 6,
+      initialSelectionEnd: 6,
+    });
+    expect(numberField().value).toBe('+1 (645)-501-999');
+    expect(numberField().selectionStart).toBe(5);
+  });
+
+  it('a 10-digit number pasted over the whole field keeps the country code', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(outBound);
+    await toggleDialer(user);
+    await press(user, '30555');
+    await user.click(numberField());
+    numberField().setSelectionRange(0, numberField().value.length);
+    await user.paste('212-555-0100');
+    expect(numberField().value).toBe('+1 (212)-555-0100');
+  });
+
   it('enables Call only in Out Bound with more than one digit', async () => {
     useFakeClock(SERVER_NOW);
     const { user } = await renderDashboard(outBound);

@@ -12,12 +12,22 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconBackspace, IconChevronDown, IconPhone } from '@tabler/icons-react';
-import { type ChangeEvent, type ClipboardEvent, type FormEvent, useId, useState } from 'react';
+import {
+  type ChangeEvent,
+  type ClipboardEvent,
+  type FormEvent,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import {
   DIALER_START,
   MAX_PHONE_DIGITS,
   canDial,
+  caretAfterDigits,
   dialerBackspace,
+  dialerEdit,
   dialerInput,
   dialerPress,
   formatPhone,
@@ -46,20 +56,50 @@ export function Dialer({ status }: { status: string }) {
   const contentId = useId();
   const isCallable = canDial(status, digits) && !placeCall.isPending;
 
+  const numberField = useRef<HTMLInputElement>(null);
+  // Where the caret goes once an edit is formatted: after this many digits (a new object per
+  // edit, so it is placed even when the digits did not change).
+  const [caret, setCaret] = useState<{ afterDigits: number } | null>(null);
+
+  useLayoutEffect(() => {
+    const field = numberField.current;
+    if (!caret || !field || document.activeElement !== field) return;
+    const at = caretAfterDigits(field.value, caret.afterDigits);
+    field.setSelectionRange(at, at);
+  }, [caret]);
+
   function handleInput(event: ChangeEvent<HTMLInputElement>) {
-    const typed = event.currentTarget.value;
-    const next = dialerInput(typed);
-    // Deleting a bracket or dash removes no digit: treat it as deleting the digit before it.
-    const isDeletingFormatting = next === digits && typed.length < formatPhone(digits).length;
-    setDigits(isDeletingFormatting ? dialerBackspace(digits) : next);
+    const field = event.currentTarget;
+    const inputType = (event.nativeEvent as InputEvent).inputType;
+    const edit = dialerEdit(
+      digits,
+      field.value,
+      field.selectionStart ?? field.value.length,
+      inputType,
+    );
+    setDigits(edit.digits);
+    setCaret({ afterDigits: edit.caretDigits });
   }
 
   function handlePaste(event: ClipboardEvent<HTMLInputElement>) {
-    // A whole number, country code included, replaces the field instead of joining its '1'.
     const pasted = event.clipboardData.getData('text').replace(/\D/g, '');
-    if (pasted.length < MAX_PHONE_DIGITS) return;
+    const field = event.currentTarget;
+    const isReplacingAll =
+      digits === DIALER_START ||
+      (field.selectionStart === 0 && field.selectionEnd === field.value.length);
+    // A whole number replaces the field instead of joining its '1': with its country code, or
+    // a 10-digit national one (an area code never starts with 0 or 1) in place of everything.
+    const number =
+      pasted.length >= MAX_PHONE_DIGITS
+        ? pasted
+        : isReplacingAll && /^[2-9]\d{9}$/.test(pasted)
+          ? DIALER_START + pasted
+          : null;
+    if (!number) return;
     event.preventDefault();
-    setDigits(dialerInput(pasted));
+    const next = dialerInput(number);
+    setDigits(next);
+    setCaret({ afterDigits: next.length });
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -107,6 +147,7 @@ export function Dialer({ status }: { status: string }) {
               placeholder="+1 (234)-567-8900"
               inputMode="tel"
               autoComplete="off"
+              ref={numberField}
               value={formatPhone(digits)}
               onChange={handleInput}
               onPaste={handlePaste}

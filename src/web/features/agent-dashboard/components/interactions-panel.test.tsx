@@ -146,11 +146,17 @@ describe('the Interactions panel', () => {
       [`POST /api/agent/calls/${CALL_ID}/answer`]: () => jsonResponse(answered),
     });
 
-    await user.click(panel().getByRole('button', { name: 'Answer' }));
+    panel().getByRole('button', { name: 'Answer' }).focus();
+    await user.keyboard('{Enter}');
     await settle();
 
     expect(sent(requests, 'POST', `/api/agent/calls/${CALL_ID}/answer`)).toHaveLength(1);
     expect(panel().getByText('Connecting...')).toBeTruthy();
+    // The focus stays in the call area (not fallen to the page's body) for the keyboard.
+    expect(document.activeElement).not.toBe(document.body);
+    expect(
+      screen.getByRole('region', { name: 'Interactions' }).contains(document.activeElement),
+    ).toBe(true);
     expect(panel().queryByText('Incoming call...')).toBeNull();
 
     await advance(2000);
@@ -247,7 +253,8 @@ describe('the Interactions panel', () => {
     );
 
     await user.click(panel().getByRole('button', { name: 'Hold' }));
-    expect(panel().getByText('On Hold')).toBeTruthy();
+    // The spec's 'On Hold', as written: not capitalised by the badge's style.
+    expect(getComputedStyle(panel().getByText('On Hold')).textTransform).toBe('none');
     expect(buttonNames()).toEqual(['Unmute', 'Resume', 'End Call']);
     expect(panel().getByRole('button', { name: 'Resume' }).hasAttribute('aria-pressed')).toBe(
       false,
@@ -275,11 +282,15 @@ describe('the Interactions panel', () => {
     await user.click(panel().getByRole('button', { name: 'Hold' }));
     const logFetches = sent(requests, 'GET', '/api/agent/calls').length;
 
-    await user.click(panel().getByRole('button', { name: 'End Call' }));
+    panel().getByRole('button', { name: 'End Call' }).focus();
+    await user.keyboard('{Enter}');
     await settle();
 
     expect(sent(requests, 'POST', `/api/agent/calls/${CALL_ID}/end`)).toHaveLength(1);
     expect(panel().getByText('No active calls')).toBeTruthy();
+    expect(
+      screen.getByRole('region', { name: 'Interactions' }).contains(document.activeElement),
+    ).toBe(true);
     expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe(
       'After Call Work 00:00:00',
     );

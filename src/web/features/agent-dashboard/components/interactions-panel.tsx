@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { type FocusEvent, useId, useLayoutEffect, useRef } from 'react';
 import { serverTime } from '../../../lib/clock-offset';
 import type { AgentSnapshot } from '../api/get-agent-state';
 import { useVoiceCall } from '../hooks/call-controls';
@@ -46,6 +46,7 @@ export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emp
     call && call.phase !== 'ringing' ? connectedAt(call, connectDelayMs, voiceStart) : undefined,
   );
   const view = callView(snapshot.state, serverNow, voiceStart);
+  const focusKeeper = useFocusKeeper(view.kind);
 
   let content;
   switch (view.kind) {
@@ -84,9 +85,36 @@ export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emp
   }
   if (!content && !actions.notice) return null;
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" {...focusKeeper}>
       <CallNoticeAlert notice={actions.notice} />
       {content}
     </Stack>
   );
+}
+
+/**
+ * Answer, Decline and End Call take their own card away: the focus would fall to the page's
+ * body and a keyboard user would start again from the top. While the focus is in the call
+ * area, a change of card keeps it there (on the area, whose next Tab reaches the new card).
+ */
+function useFocusKeeper(cardKind: string) {
+  const area = useRef<HTMLDivElement>(null);
+  const hasFocusWithin = useRef(false);
+  useLayoutEffect(() => {
+    const isFocusLost = document.activeElement === null || document.activeElement === document.body;
+    if (hasFocusWithin.current && isFocusLost) area.current?.focus();
+  }, [cardKind]);
+  return {
+    ref: area,
+    tabIndex: -1,
+    style: { outline: 'none' },
+    onFocus: () => {
+      hasFocusWithin.current = true;
+    },
+    onBlur: (event: FocusEvent) => {
+      // Only a move to another element counts as leaving: a removed button blurs to nothing.
+      const to = event.relatedTarget;
+      if (to && !event.currentTarget.contains(to)) hasFocusWithin.current = false;
+    },
+  };
 }
