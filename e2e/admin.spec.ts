@@ -199,4 +199,33 @@ test.describe.serial('admin portal', () => {
     await expect(menu(page).getByRole('link', { name: 'Teams' })).not.toBeInViewport();
     await shot(page, 'phone-teams-page');
   });
+
+  test('the top bar holds its title and controls at every width', async ({ page }) => {
+    await signIn(page, superAdmin.username, superAdmin.password);
+    const banner = page.getByRole('banner');
+    const parts = [
+      banner.getByRole('heading', { name: 'Admin Portal' }),
+      banner.getByText(`Welcome, ${superAdmin.username}`),
+      banner.getByRole('link', { name: 'Register Employee' }),
+    ];
+    for (const width of [390, 800, 900, 1000, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      const bar = (await banner.boundingBox())!;
+      for (const part of parts) {
+        const box = (await part.boundingBox())!;
+        expect(box.y, `top of ${await part.textContent()} at ${width} px`).toBeGreaterThanOrEqual(
+          bar.y,
+        );
+        expect(
+          box.y + box.height,
+          `bottom of ${await part.textContent()} at ${width} px`,
+        ).toBeLessThanOrEqual(bar.y + bar.height);
+        expect(
+          box.x + box.width,
+          `right of ${await part.textContent()} at ${width} px`,
+        ).toBeLessThanOrEqual(bar.x + bar.width);
+      }
+      if (width === 800) await shot(page, 'tablet-top-bar');
+    }
+  });
 });

@@ -18,8 +18,12 @@ interface ShellTopBarProps {
   isLoggingOut?: boolean;
 }
 
-/** Two rows on a phone, where title and controls don't fit side by side. */
-export const SHELL_TOP_BAR_HEIGHT = { base: 108, sm: 64 };
+/**
+ * Two rows where title and controls don't fit side by side: on a phone, and on a tablet too,
+ * where the admin portal's one row needs ~900 px (below Mantine's md, 62em, it wrapped out of a
+ * one-row bar and hid the title under the bar's top).
+ */
+export const SHELL_TOP_BAR_HEIGHT = { base: 108, md: 64 };
 
 /** Both portals' top bar: title, welcome, theme, and the portal's own controls. */
 export function ShellTopBar({
@@ -41,8 +45,8 @@ export function ShellTopBar({
         </Title>
         {badge}
       </Group>
-      <Group gap="md" wrap="nowrap">
-        <Text className={classes.welcome} size="sm" visibleFrom="sm">
+      <Group gap="md" wrap="nowrap" className={classes.controls}>
+        <Text className={classes.welcome} size="sm" title={`Welcome, ${username}`}>
           Welcome, {username}
         </Text>
         <ThemeSelect />

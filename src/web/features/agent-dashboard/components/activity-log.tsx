@@ -96,7 +96,8 @@ function MessageRow({ children }: { children: string }) {
   return (
     <Table.Tr>
       <Table.Td colSpan={COLUMNS.length}>
-        <Text c="dimmed" ta="center" py="sm">
+        {/* Left on a phone, where the table scrolls sideways and its centre is off screen. */}
+        <Text c="dimmed" ta={{ base: 'left', sm: 'center' }} py="sm">
           {children}
         </Text>
       </Table.Td>
