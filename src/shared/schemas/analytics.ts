@@ -97,11 +97,19 @@ export const searchField = z
 export const analyticsRangeQuerySchema = z.object(rangeFields).superRefine(checkRange);
 export type AnalyticsRangeQuery = z.input<typeof analyticsRangeQuerySchema>;
 
+/** `teamId` of the employees without a team (their team deleted, or removed from it). */
+export const NO_TEAM = 'none';
+
+/** A team to narrow to: its id, or `none` for the employees without a team. */
+const teamFilterField = z
+  .union([z.literal(NO_TEAM), z.uuid({ error: 'Not a valid id' })], { error: 'Not a valid id' })
+  .optional();
+
 /** The employee cards: a team (a super admin drilling in), a search on username or full name. */
 export const employeeAnalyticsQuerySchema = z
   .object({
     ...rangeFields,
-    teamId: z.uuid({ error: 'Not a valid id' }).optional(),
+    teamId: teamFilterField,
     search: searchField,
   })
   .superRefine(checkRange);
@@ -114,7 +122,7 @@ export type EmployeeAnalyticsQuery = z.infer<typeof employeeAnalyticsQuerySchema
 export const analyticsExportQuerySchema = z
   .object({
     ...rangeFields,
-    teamId: z.uuid({ error: 'Not a valid id' }).optional(),
+    teamId: teamFilterField,
     search: searchField,
     employeeId: z.uuid({ error: 'Not a valid id' }).optional(),
   })
@@ -185,6 +193,8 @@ export type TeamAnalytics = z.infer<typeof teamAnalyticsSchema>;
 export const teamAnalyticsListSchema = z.object({
   range: resolvedRangeSchema,
   teams: z.array(teamAnalyticsSchema),
+  /** The employees without a team, together; null when every employee has one. */
+  noTeam: z.object({ employeeCount: count, figures: callFiguresSchema }).nullable(),
 });
 export type TeamAnalyticsList = z.infer<typeof teamAnalyticsListSchema>;
 

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/database';
+import { NO_TEAM } from '../../../shared/schemas/analytics';
 import type { EmployeeScope } from '../employees/employees.repository';
 
 /**
@@ -298,14 +299,14 @@ export interface TotalsRow {
  */
 export async function teamAnalytics(db: Db, w: AnalyticsWindow) {
   const everyone = () => sql`true`;
-  // The rollups read whole and hash-joined to the staff.
-  const staff = sql`(SELECT u.id, u.team_id FROM users AS u
-    WHERE u.role = 'employee' AND u.team_id IS NOT NULL) AS s`;
+  // The rollups read whole and hash-joined to the staff; the staff without a team make a
+  // group of their own (team_id null), a row with a null id after the teams.
+  const staff = sql`(SELECT u.id, u.team_id FROM users AS u WHERE u.role = 'employee') AS s`;
   const [teams, calls] = await Promise.all([
     sql<
       Pick<TotalsRow, MetricColumn> & {
-        id: string;
-        name: string;
+        id: string | null;
+        name: string | null;
         description: string | null;
         employee_count: number;
       }
@@ -318,15 +319,20 @@ export async function teamAnalytics(db: Db, w: AnalyticsWindow) {
         FROM (${metricRowsIn(w, everyone)}) AS d JOIN ${staff} ON s.id = d.user_id
         GROUP BY s.team_id
       )
-      SELECT t.id, t.name, t.description,
+      SELECT t.id, t.name, t.description, lower(t.name) AS sort_name,
         coalesce(h.employee_count, 0)::int AS employee_count,
         ${figuresOf('m', metricColumnNames, [])}
       FROM teams AS t
       LEFT JOIN headcount AS h ON h.team_id = t.id
       LEFT JOIN metrics AS m ON m.team_id = t.id
-      ORDER BY lower(t.name), t.id
+      UNION ALL
+      SELECT NULL, NULL, NULL, NULL, h.employee_count, ${figuresOf('m', metricColumnNames, [])}
+      FROM headcount AS h
+      LEFT JOIN metrics AS m ON m.team_id IS NULL
+      WHERE h.team_id IS NULL
+      ORDER BY sort_name, id
     `.execute(db),
-    sql<CallSums & { team_id: string }>`
+    sql<CallSums & { team_id: string | null }>`
       SELECT s.team_id, ${callSums}
       FROM (${callRowsIn(w, everyone)}) AS d JOIN ${staff} ON s.id = d.user_id
       GROUP BY s.team_id
@@ -342,7 +348,11 @@ function staffInScope(scope: EmployeeScope, filters: EmployeeFilters) {
   return and([
     sql`u.role = 'employee'`,
     ...('all' in scope ? [] : [sql`u.team_id = ${scope.teamId}`]),
-    ...(filters.teamId ? [sql`u.team_id = ${filters.teamId}`] : []),
+    ...(filters.teamId === NO_TEAM
+      ? [sql`u.team_id IS NULL`]
+      : filters.teamId
+        ? [sql`u.team_id = ${filters.teamId}`]
+        : []),
     ...(filters.employeeId ? [sql`u.id = ${filters.employeeId}`] : []),
     ...(search
       ? [
@@ -354,6 +364,7 @@ function staffInScope(scope: EmployeeScope, filters: EmployeeFilters) {
 }
 
 export interface EmployeeFilters {
+  /** A team's id, or NO_TEAM for the employees without one. */
   teamId?: string | undefined;
   /** Username or full name contains it, ignoring case (spec §5). */
   search?: string | undefined;

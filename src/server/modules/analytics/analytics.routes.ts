@@ -28,7 +28,9 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       schema: {
         tags: ['analytics'],
-        summary: `Team cards with their employees' figures (super admins). ${RANGE_HELP}`,
+        summary:
+          "Team cards with their employees' figures (super admins), and `noTeam`: the " +
+          `employees without a team together, or null. ${RANGE_HELP}`,
         querystring: analyticsRangeQuerySchema,
         response: { 200: teamAnalyticsListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -44,7 +46,8 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         tags: ['analytics'],
         summary:
-          'Employee cards within your scope, by username; `teamId` narrows to a team, ' +
+          'Employee cards within your scope, by username; `teamId` narrows to a team ' +
+          '(`none`: the employees without a team), ' +
           `\`search\` matches username or full name. ${RANGE_HELP}`,
         querystring: employeeAnalyticsQuerySchema,
         response: { 200: employeeAnalyticsListSchema, ...errorResponses(400, 401, 403) },
@@ -85,7 +88,8 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         tags: ['analytics'],
         summary:
-          'CSV of the current view: the employee cards (`teamId`, `search`), or with ' +
+          'CSV of the current view: the employee cards (`teamId`, `none` included, ' +
+          '`search`), or with ' +
           "`employeeId` that employee's calls and status intervals. " +
           `The range is in the file name. ${RANGE_HELP}`,
         querystring: analyticsExportQuerySchema,

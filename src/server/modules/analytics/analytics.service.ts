@@ -90,15 +90,23 @@ export async function teamAnalytics(
   if (!canSeeTeamAnalytics(actor)) throw new AppError('FORBIDDEN');
   const { window, body } = windowOf(ctx, selection);
   const rows = await repo.teamAnalytics(ctx.db, window);
+  const noTeam = rows.find((row) => row.id === null);
   return {
     range: body,
-    teams: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      employeeCount: row.employee_count,
-      figures: figuresOf(row),
-    })),
+    teams: rows.flatMap(({ id, name, ...row }) =>
+      id === null || name === null
+        ? []
+        : [
+            {
+              id,
+              name,
+              description: row.description,
+              employeeCount: row.employee_count,
+              figures: figuresOf(row),
+            },
+          ],
+    ),
+    noTeam: noTeam ? { employeeCount: noTeam.employee_count, figures: figuresOf(noTeam) } : null,
   };
 }
 

@@ -363,6 +363,19 @@ describe('GET /api/analytics/teams', () => {
       },
       { id: south.id, name: 'South', description: null, employeeCount: 1, figures: expected.cy },
     ]);
+    // The employees without a team, together: otherwise a super admin could not reach them.
+    expect(body.noTeam).toEqual({ employeeCount: 1, figures: expected.dee });
+  });
+
+  it('no group of employees without a team when every employee has one', async () => {
+    await t.db.updateTable('users').set({ team_id: south.id }).where('id', '=', dee.id).execute();
+    try {
+      const body = await json<TeamAnalyticsList>('super', '/api/analytics/teams');
+      expect(body.noTeam).toBeNull();
+      expect(body.teams.find((team) => team.id === south.id)!.employeeCount).toBe(2);
+    } finally {
+      await t.db.updateTable('users').set({ team_id: null }).where('id', '=', dee.id).execute();
+    }
   });
 
   it("today: yesterday's calls and the part of intervals before midnight are left out", async () => {
@@ -456,6 +469,28 @@ describe('GET /api/analytics/employees', () => {
       expect(other.employees).toEqual([]);
     },
   );
+
+  it("teamId=none: the employees without a team, within the viewer's scope", async () => {
+    const all = await json<EmployeeAnalyticsList>('super', '/api/analytics/employees?teamId=none');
+    expect(usernames(all)).toEqual(['dee']);
+    expect(all.employees[0]!.figures).toEqual(expected.dee);
+    expect(
+      usernames(
+        await json<EmployeeAnalyticsList>('teamless', '/api/analytics/employees?teamId=none'),
+      ),
+    ).toEqual(['dee']);
+    expect(
+      (await json<EmployeeAnalyticsList>('northAdmin', '/api/analytics/employees?teamId=none'))
+        .employees,
+    ).toEqual([]);
+    const csv = await get('super', '/api/analytics/export.csv?teamId=none');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(',dee,');
+    expect(csv.body).not.toContain(',ana,');
+    const bad = await get('super', '/api/analytics/employees?teamId=nobody');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/Not a valid id/);
+  });
 
   it('an admin with no team sees everyone (spec §1)', async () => {
     const body = await json<EmployeeAnalyticsList>('teamless', '/api/analytics/employees');

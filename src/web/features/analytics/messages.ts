@@ -8,6 +8,8 @@ export const analyticsMessages = {
   loading: 'Loading analytics...',
   refreshing: 'Refreshing...',
   noTeams: teamMessages.noTeamsAvailable,
+  noTeam: employeeMessages.noTeam,
+  noTeamDescription: 'Employees without a team',
   noStatusData: 'No status data available',
   newEmployee: 'New Employee',
   notAnswered: 'Not Answered',

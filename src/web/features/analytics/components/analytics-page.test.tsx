@@ -30,7 +30,7 @@ type Routes = Parameters<typeof mockFetch>[0];
 function serveAnalytics(overrides: Routes = {}) {
   return mockFetch({
     'GET /api/analytics/teams': () =>
-      jsonResponse({ range: resolvedRange(), teams: [dayShiftTeam, nightShiftTeam] }),
+      jsonResponse({ range: resolvedRange(), teams: [dayShiftTeam, nightShiftTeam], noTeam: null }),
     'GET /api/analytics/employees': ({ query }) => {
       const teamId = query.get('teamId');
       const search = query.get('search')?.toLowerCase() ?? '';
@@ -130,9 +130,46 @@ describe('AnalyticsPage: a super admin', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard stand-in' })).toBeTruthy();
   });
 
+  it('shows the employees without a team as a card after the teams, and drills into them', async () => {
+    const teamless = { ...hal, team: null };
+    const { requests } = serveAnalytics({
+      'GET /api/analytics/teams': () =>
+        jsonResponse({
+          range: resolvedRange(),
+          teams: [dayShiftTeam, nightShiftTeam],
+          noTeam: { employeeCount: 1, figures: nightShiftTeam.figures },
+        }),
+      'GET /api/analytics/employees': ({ query }) =>
+        jsonResponse({
+          range: resolvedRange(),
+          employees: query.get('teamId') === 'none' ? [teamless] : [gus, teamless],
+        }),
+    });
+    const { user, location } = renderPage('/admin/analytics');
+
+    const noTeam = await screen.findByRole('article', { name: 'No Team' });
+    expect(within(noTeam).getByText('Employees without a team')).toBeTruthy();
+    expect(figuresIn(noTeam).Employees).toBe('1');
+    const cards = screen
+      .getAllByRole('article')
+      .map((card) => card.getAttribute('aria-labelledby'));
+    expect(cards.at(-1)).toBe(noTeam.getAttribute('aria-labelledby'));
+
+    await user.click(within(noTeam).getByRole('link', { name: 'No Team' }));
+    expect(location()).toBe('/admin/analytics?team=none');
+    expect(await screen.findByText('No Team: employees and their call figures')).toBeTruthy();
+    expect(await screen.findByRole('article', { name: 'hal' })).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Gus Grissom' })).toBeNull();
+    expect(lastQuery(requests, '/api/analytics/employees')).toEqual({
+      teamId: 'none',
+      range: 'all',
+    });
+  });
+
   it('says so when there are no teams', async () => {
     serveAnalytics({
-      'GET /api/analytics/teams': () => jsonResponse({ range: resolvedRange(), teams: [] }),
+      'GET /api/analytics/teams': () =>
+        jsonResponse({ range: resolvedRange(), teams: [], noTeam: null }),
     });
     renderPage('/admin/analytics');
     expect(

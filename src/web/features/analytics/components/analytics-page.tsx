@@ -3,6 +3,7 @@ import { IconArrowLeft, IconDownload, IconRefresh, IconTrash } from '@tabler/ico
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isSuperAdmin } from '../../../../shared/permissions';
+import { NO_TEAM } from '../../../../shared/schemas/analytics';
 import { FormAlert } from '../../../components/form-alert';
 import { isApiError, serverRefusalMessage } from '../../../lib/api-client';
 import { adminPaths } from '../../../lib/admin-paths';
@@ -78,14 +79,17 @@ export function AnalyticsPage() {
     else void navigate(adminPaths.dashboard);
   }
 
-  const team = teams.data?.teams.find((candidate) => candidate.id === teamId);
+  const teamName =
+    teamId === NO_TEAM
+      ? analyticsMessages.noTeam
+      : teams.data?.teams.find((candidate) => candidate.id === teamId)?.name;
   const subtitle =
     view === 'teams'
       ? 'Teams and their call figures'
       : view === 'detail'
         ? 'One employee’s calls and status time'
-        : team
-          ? `${team.name}: employees and their call figures`
+        : teamName
+          ? `${teamName}: employees and their call figures`
           : 'Employees and their call figures';
 
   const csvHref =
@@ -154,7 +158,7 @@ export function AnalyticsPage() {
             <MetricsHelp withText />
           </Group>
           {teams.data ? (
-            <TeamCards teams={teams.data.teams} teamHref={place.teamHref} />
+            <TeamCards list={teams.data} teamHref={place.teamHref} />
           ) : (
             <Loading isPending={teams.isPending} />
           )}

@@ -1,21 +1,32 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { TeamAnalytics } from '../../../../shared/schemas/analytics';
+import {
+  NO_TEAM,
+  type TeamAnalytics,
+  type TeamAnalyticsList,
+} from '../../../../shared/schemas/analytics';
 import { analyticsMessages } from '../messages';
 import classes from './analytics.module.css';
 import { CallCentreMetrics } from './call-centre-metrics';
 import { FigureList } from './figure-list';
 
-/** Spec §2: a super admin's first view — one card per team; choosing one shows its employees. */
+type TeamCardFigures = Pick<TeamAnalytics, 'name' | 'description' | 'employeeCount' | 'figures'>;
+
+/**
+ * Spec §2: a super admin's first view — one card per team; choosing one shows its employees.
+ * After them, the employees without a team (a deleted team's) as a card of their own: the
+ * only way to them from here otherwise.
+ */
 export function TeamCards({
-  teams,
+  list,
   teamHref,
 }: {
-  teams: TeamAnalytics[];
+  list: TeamAnalyticsList;
   teamHref: (teamId: string) => string;
 }) {
-  if (teams.length === 0) {
+  const { teams, noTeam } = list;
+  if (teams.length === 0 && !noTeam) {
     return (
       <Text c="dimmed" ta="center" py="xl">
         {analyticsMessages.noTeams}
@@ -23,15 +34,32 @@ export function TeamCards({
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
-      {teams.map((team) => (
-        <TeamCard key={team.id} team={team} href={teamHref(team.id)} />
-      ))}
-    </SimpleGrid>
+    <Stack gap="md">
+      {teams.length === 0 && (
+        <Text c="dimmed" ta="center" py="md">
+          {analyticsMessages.noTeams}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+        {teams.map((team) => (
+          <TeamCard key={team.id} team={team} href={teamHref(team.id)} />
+        ))}
+        {noTeam && (
+          <TeamCard
+            team={{
+              name: analyticsMessages.noTeam,
+              description: analyticsMessages.noTeamDescription,
+              ...noTeam,
+            }}
+            href={teamHref(NO_TEAM)}
+          />
+        )}
+      </SimpleGrid>
+    </Stack>
   );
 }
 
-function TeamCard({ team, href }: { team: TeamAnalytics; href: string }) {
+function TeamCard({ team, href }: { team: TeamCardFigures; href: string }) {
   const titleId = useId();
   const { figures } = team;
   return (
