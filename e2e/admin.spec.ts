@@ -144,6 +144,25 @@ test.describe.serial('admin portal', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a 100-character team name without spaces wraps inside the Teams table', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, superAdmin.username, superAdmin.password);
+    await page.goto('/admin/teams');
+    const long = `W${runId}`.padEnd(100, 'W');
+    await createTeam(page, long, 'D'.repeat(200));
+    // Its row's actions stay on screen: the name and description wrap instead of widening it.
+    await expect(page.getByRole('button', { name: `Delete ${long}` })).toBeInViewport();
+    await shot(page, 'teams-long-name');
+    await page.getByRole('button', { name: `Delete ${long}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete Team' })
+      .getByRole('button', { name: 'Confirm Delete' })
+      .click();
+    await expect(page.getByRole('alert')).toHaveText('Team deleted successfully');
+  });
+
   test('an admin signs out their other sessions from the Account page', async ({
     browser,
     page,

@@ -82,6 +82,12 @@ describe('adminAccountSchema (spec §5 Add admin)', () => {
     expect(firstMessage(adminAccountSchema.safeParse({ ...account, username: 'two words' }))).toBe(
       'Username cannot contain spaces or control characters',
     );
+    for (const invisible of ['\u200b', '\u200d', '\u200e', '\u2060', '\ufeff']) {
+      expect(
+        firstMessage(adminAccountSchema.safeParse({ ...account, username: `zw${invisible}x` })),
+      ).toBe('Username cannot contain spaces or control characters');
+    }
+    expect(adminAccountSchema.parse({ ...account, username: 'José_Ñ' }).username).toBe('José_Ñ');
   });
 
   it('caps password length so hashing cannot be abused', () => {

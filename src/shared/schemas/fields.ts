@@ -21,8 +21,12 @@ export function requiredPassword(message: string) {
   return z.string({ error: message }).check(...requiredPasswordChecks(message));
 }
 
+/**
+ * A username: no spaces, no control characters, and no invisible format characters (zero-width
+ * spaces and joiners, direction marks: 'zw\u200bx' would look like a second 'zwx').
+ */
 export function usernameField(message: string) {
-  return requiredText(message, MAX_USERNAME_LENGTH).refine((v) => !/[\s\p{Cc}]/u.test(v), {
+  return requiredText(message, MAX_USERNAME_LENGTH).refine((v) => !/[\s\p{Cc}\p{Cf}]/u.test(v), {
     error: 'Username cannot contain spaces or control characters',
   });
 }

@@ -48,4 +48,8 @@ export const appTheme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
   colors: { slate, purple, brown },
+  components: {
+    // A select's chevron is decoration: the combobox itself says it opens a list.
+    ComboboxChevron: { defaultProps: { 'aria-hidden': true } },
+  },
 });

@@ -51,7 +51,8 @@ interface NewPasswordFieldsProps {
   confirmPasswordLabel?: string;
   /** Shows the length rule under the first field. */
   withHint?: boolean;
-  withAsterisk?: boolean;
+  /** Marked required, for the eye (an asterisk) and for a screen reader (`required`). */
+  required?: boolean;
 }
 
 /** A new password typed twice — every form that sets one uses the same pair. */
@@ -64,7 +65,7 @@ export function NewPasswordFields({
   passwordLabel = 'Password',
   confirmPasswordLabel = 'Confirm Password',
   withHint = false,
-  withAsterisk = false,
+  required = false,
 }: NewPasswordFieldsProps) {
   return (
     <>
@@ -73,7 +74,7 @@ export function NewPasswordFields({
         name={passwordLabel === 'Password' ? 'password' : 'new-password'}
         autoComplete="new-password"
         description={withHint ? `At least ${MIN_PASSWORD_LENGTH} characters` : undefined}
-        withAsterisk={withAsterisk}
+        required={required}
         error={fieldError(formError, 'password')}
         value={password}
         onChange={(event) => onPasswordChange(event.currentTarget.value)}
@@ -82,7 +83,7 @@ export function NewPasswordFields({
         label={confirmPasswordLabel}
         name="confirm-password"
         autoComplete="new-password"
-        withAsterisk={withAsterisk}
+        required={required}
         error={fieldError(formError, 'confirmPassword')}
         value={confirmPassword}
         onChange={(event) => onConfirmPasswordChange(event.currentTarget.value)}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SERVER_NOW, activeCall, agentState, at } from '../../../test/agent-fixtures';
 import { advance, settle, useFakeClock } from '../../../test/fake-clock';
@@ -125,6 +125,37 @@ describe('the status selector', () => {
     expect(sent(requests, 'PUT', '/api/agent/status').map((r) => r.body)).toEqual([
       { status: 'break' },
     ]);
+  });
+
+  it.each(['{Enter}', ' '])(
+    'opened with %s, the list starts on the current status too',
+    async (key) => {
+      useFakeClock(SERVER_NOW);
+      const { user, requests } = await renderDashboard(agentState(), {
+        'PUT /api/agent/status': () =>
+          jsonResponse(agentState({ status: 'break', since: SERVER_NOW })),
+      });
+
+      statusSelect().focus();
+      await user.keyboard(key);
+      expect(screen.getByRole('listbox')).toBeTruthy();
+      const current = screen.getByRole('option', { name: /^Available/ });
+      await waitFor(() => expect(current.hasAttribute('data-combobox-selected')).toBe(true));
+      await user.keyboard('{ArrowDown}{Enter}');
+      await settle();
+
+      expect(sent(requests, 'PUT', '/api/agent/status').map((r) => r.body)).toEqual([
+        { status: 'break' },
+      ]);
+    },
+  );
+
+  it('hides its chevron from screen readers: the combobox says it opens a list', async () => {
+    useFakeClock(SERVER_NOW);
+    await renderDashboard();
+    const chevrons = document.querySelectorAll('svg[data-combobox-chevron]');
+    expect(chevrons.length).toBeGreaterThan(0);
+    for (const chevron of chevrons) expect(chevron.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('sends nothing when the current status is chosen again', async () => {

@@ -24,7 +24,11 @@ export function StatusSelector({ snapshot }: { snapshot: AgentSnapshot }) {
   const changeStatus = useChangeStatus();
   // A failure is about the status it tried to leave: once that changes, it is old news.
   const [failure, setFailure] = useState<{ message: string; from: string } | null>(null);
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  // However it opens (a click, Enter, Space or ArrowDown), the list starts on the current status.
+  const combobox = useCombobox({
+    onDropdownOpen: () => combobox.selectActiveOption(),
+    onDropdownClose: () => combobox.resetSelectedOption(),
+  });
 
   function choose(value: string) {
     combobox.closeDropdown();

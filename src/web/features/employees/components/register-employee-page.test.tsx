@@ -58,9 +58,15 @@ describe('RegisterEmployeePage', () => {
     expect(screen.getByRole('heading', { name: 'Register Employee' })).toBeTruthy();
     const team = screen.getByRole('combobox', { name: 'Team' });
     expect(team.getAttribute('placeholder')).toBe('Select a team');
-    expect(screen.getByLabelText(/^Username/)).toBeTruthy();
-    expect(screen.getByLabelText(/^Password/)).toBeTruthy();
-    expect(screen.getByLabelText(/^Confirm Password/)).toBeTruthy();
+    // Every field is required, for a screen reader too (not only an asterisk to see).
+    for (const field of [
+      screen.getByLabelText(/^Username/),
+      screen.getByLabelText(/^Password/),
+      screen.getByLabelText(/^Confirm Password/),
+      team,
+    ]) {
+      expect((field as HTMLInputElement).required, field.id).toBe(true);
+    }
 
     await user.click(team);
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([

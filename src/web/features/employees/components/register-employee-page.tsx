@@ -92,7 +92,7 @@ export function RegisterEmployeePage() {
               ref={usernameRef}
               label="Username"
               autoComplete="off"
-              withAsterisk
+              required
               error={fieldError(formError, 'username')}
               value={username}
               onChange={(event) => setUsername(event.currentTarget.value)}
@@ -104,13 +104,13 @@ export function RegisterEmployeePage() {
               onConfirmPasswordChange={setConfirmPassword}
               formError={formError}
               withHint
-              withAsterisk
+              required
             />
             <Select
               label="Team"
               placeholder={teams.isError ? 'Teams could not be loaded' : 'Select a team'}
               description={noTeamsHint}
-              withAsterisk
+              required
               data={teamOptions.map((team) => ({ value: team.id, label: team.name }))}
               error={fieldError(formError, 'teamId')}
               value={teamId}

@@ -35,11 +35,14 @@ export function TeamsTable({
         <Table.Tbody>
           {teams.map((team) => (
             <Table.Tr key={team.id}>
-              <Table.Td>
+              {/* A long name or description without spaces wraps anywhere, not the table. */}
+              <Table.Td maw={240}>
                 <Anchor
                   component="button"
                   type="button"
                   fw={600}
+                  ta="start"
+                  style={{ overflowWrap: 'anywhere' }}
                   onClick={() => onOpenMembers(team)}
                 >
                   {team.name}
@@ -47,7 +50,7 @@ export function TeamsTable({
               </Table.Td>
               <Table.Td maw={320}>
                 {team.description ? (
-                  <Text size="sm" lineClamp={2}>
+                  <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
                     {team.description}
                   </Text>
                 ) : (
