@@ -173,7 +173,18 @@ describe('a password of only spaces is blank (spec §5: non-blank)', () => {
         adminCommandSchema.safeParse({ username: 'root1', password: blank, isSuperAdmin: true }),
       ),
     ).toBe('Password is required');
-    expect(firstMessage(signInSchema.safeParse({ username: 'x', password: blank }))).toBe(
+  });
+
+  it('is still accepted where a password proves who you are: an account may have one', () => {
+    expect(signInSchema.safeParse({ username: 'x', password: blank }).success).toBe(true);
+    expect(
+      passwordChangeSchema.safeParse({
+        currentPassword: blank,
+        password: 'secret1',
+        confirmPassword: 'secret1',
+      }).success,
+    ).toBe(true);
+    expect(firstMessage(signInSchema.safeParse({ username: 'x', password: '' }))).toBe(
       'Username and password are required',
     );
   });

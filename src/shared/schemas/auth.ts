@@ -3,8 +3,8 @@ import { validationMessages as m } from '../messages';
 import { securityQuestions } from '../security-questions';
 import {
   MIN_PASSWORD_LENGTH,
+  newPassword,
   newPasswordPairCheck,
-  requiredPassword,
   requiredText,
   usernameField,
 } from './fields';
@@ -36,8 +36,8 @@ export {
  */
 export const adminAccountFields = z.object({
   username: usernameField(m.allFieldsRequired),
-  password: requiredPassword(m.allFieldsRequired),
-  confirmPassword: requiredPassword(m.allFieldsRequired),
+  password: newPassword(m.allFieldsRequired),
+  confirmPassword: newPassword(m.allFieldsRequired),
   securityQuestion: z.enum(securityQuestions, { error: m.allFieldsRequired }),
   securityAnswer: requiredText(m.allFieldsRequired),
 });
@@ -53,7 +53,7 @@ export type AdminAccountInput = z.infer<typeof adminAccountSchema>;
 export const adminCommandSchema = z
   .object({
     username: usernameField(m.usernameRequired),
-    password: requiredPassword(m.passwordRequired).min(MIN_PASSWORD_LENGTH, {
+    password: newPassword(m.passwordRequired).min(MIN_PASSWORD_LENGTH, {
       error: m.passwordTooShort,
     }),
     isSuperAdmin: z.boolean(),

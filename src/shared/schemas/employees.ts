@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages';
 import { teamRefSchema } from './admins';
-import { isoDateTime, newPasswordPairCheck, requiredPassword, usernameField } from './fields';
+import { isoDateTime, newPassword, newPasswordPairCheck, usernameField } from './fields';
 
 /** Register Employee (spec §5 'Registration'): all required, passwords match, then length. */
 export const registerEmployeeSchema = z
   .object({
     username: usernameField(m.allFieldsRequired),
-    password: requiredPassword(m.allFieldsRequired),
-    confirmPassword: requiredPassword(m.allFieldsRequired),
+    password: newPassword(m.allFieldsRequired),
+    confirmPassword: newPassword(m.allFieldsRequired),
     teamId: z.uuid({ error: m.allFieldsRequired }),
   })
   .superRefine(newPasswordPairCheck(m.passwordTooShort));

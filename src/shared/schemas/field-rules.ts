@@ -25,16 +25,23 @@ export const requiredTextChecks = (message: string, max: number) =>
 /** Blank: empty or only whitespace (spec §5: passwords must be non-blank). */
 export const isBlank = (value: string) => value.trim() === '';
 
+const maxPasswordLength = z.maxLength(MAX_PASSWORD_LENGTH, {
+  error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+});
+
 /**
- * A required password: never trimmed (spaces inside or around are characters), but not blank
- * (only spaces is no password), capped in length.
+ * A password typed to prove who you are (sign-in, your current one): never trimmed (spaces
+ * are characters), not empty, capped in length. Not refused for being only spaces: an account
+ * may have such a password from before the rule below.
  */
 export const requiredPasswordChecks = (message: string) =>
+  [z.minLength(1, { error: message }), maxPasswordLength] as const;
+
+/** A password being set: the same, and not blank either (only spaces is no password, §5). */
+export const newPasswordChecks = (message: string) =>
   [
     z.refine<string>((password) => !isBlank(password), { error: message }),
-    z.maxLength(MAX_PASSWORD_LENGTH, {
-      error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
-    }),
+    maxPasswordLength,
   ] as const;
 
 /** The rules as zod/mini schemas (./fields.ts has them as classic ones). */
@@ -43,6 +50,8 @@ export const miniFields = {
     z.string({ error: message }).check(...requiredTextChecks(message, max)),
   requiredPassword: (message: string) =>
     z.string({ error: message }).check(...requiredPasswordChecks(message)),
+  newPassword: (message: string) =>
+    z.string({ error: message }).check(...newPasswordChecks(message)),
   isoDateTime: () => z.iso.datetime({ offset: true }),
 };
 

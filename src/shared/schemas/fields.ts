@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { MAX_USERNAME_LENGTH, requiredPasswordChecks, requiredTextChecks } from './field-rules';
+import {
+  MAX_USERNAME_LENGTH,
+  newPasswordChecks,
+  requiredPasswordChecks,
+  requiredTextChecks,
+} from './field-rules';
 
 // The rules themselves are in ./field-rules.ts (zod/mini only, so the sign-in page can load
 // them); here they are classic zod schemas, for schemas that chain methods on them.
@@ -16,9 +21,14 @@ export function requiredText(message: string, max = 200) {
   return z.string({ error: message }).check(...requiredTextChecks(message, max));
 }
 
-/** A required password: never trimmed, never blank, capped in length (./field-rules.ts). */
+/** A password typed to prove who you are: never trimmed, capped in length (./field-rules.ts). */
 export function requiredPassword(message: string) {
   return z.string({ error: message }).check(...requiredPasswordChecks(message));
+}
+
+/** A password being set: never trimmed, never blank, capped in length (./field-rules.ts). */
+export function newPassword(message: string) {
+  return z.string({ error: message }).check(...newPasswordChecks(message));
 }
 
 /**

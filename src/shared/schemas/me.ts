@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { validationMessages as m } from '../messages';
 import { teamRefSchema } from './admins';
 import { roleSchema } from './auth';
-import { isoDateTime, newPasswordPairCheck, requiredPassword } from './fields';
+import { isoDateTime, newPassword, newPasswordPairCheck, requiredPassword } from './fields';
 
 export const MAX_FULL_NAME_LENGTH = 100;
 
@@ -33,8 +33,8 @@ export const profileUpdateSchema = z.object({
 export const passwordChangeSchema = z
   .object({
     currentPassword: requiredPassword(m.allFieldsRequired),
-    password: requiredPassword(m.allFieldsRequired),
-    confirmPassword: requiredPassword(m.allFieldsRequired),
+    password: newPassword(m.allFieldsRequired),
+    confirmPassword: newPassword(m.allFieldsRequired),
   })
   .superRefine(newPasswordPairCheck(m.passwordTooShort));
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;

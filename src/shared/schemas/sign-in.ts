@@ -54,8 +54,8 @@ export const resetPasswordRequestSchema = z
     resetToken: z
       .string({ error: 'Reset token is required' })
       .check(z.minLength(1), z.maxLength(200)),
-    password: miniFields.requiredPassword(m.allFieldsRequired),
-    confirmPassword: miniFields.requiredPassword(m.allFieldsRequired),
+    password: miniFields.newPassword(m.allFieldsRequired),
+    confirmPassword: miniFields.newPassword(m.allFieldsRequired),
   })
   .check(z.superRefine(newPasswordPairCheck(m.resetPasswordTooShort)));
 export type ResetPasswordInput = z.infer<typeof resetPasswordRequestSchema>;

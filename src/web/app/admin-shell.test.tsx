@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { jsonResponse, mockFetch } from '../test/fetch-mock';
 import {
@@ -10,8 +10,13 @@ import {
   teamLeaderAdminUser,
   teamMemberAdminUser,
 } from '../test/fixtures';
+import { preloadLazyRoutes } from '../test/lazy-routes';
 import { renderWithProviders } from '../test/render';
 import { appRoutes } from './router';
+
+// The routes' code loaded first, as a browser with it cached: a cold import on a busy machine
+// outlasted the first test's wait for the shell.
+beforeAll(() => preloadLazyRoutes(appRoutes));
 
 function signedInAs(user: SessionUser) {
   return mockFetch({

@@ -9,15 +9,20 @@ import { useLayoutEffect } from 'react';
  * keyboard user had to find their place again from the top.
  */
 export function AppModal(props: ModalProps) {
-  useFocusReturnOnUnmount();
+  useFocusReturn(props.opened);
   return (
     <Modal {...props} closeButtonProps={{ 'aria-label': 'Close', ...props.closeButtonProps }} />
   );
 }
 
-/** On unmount, focuses what had the focus at mount, if it is still there and nothing else has it. */
-function useFocusReturnOnUnmount() {
+/**
+ * While `opened`: remembers what had the focus when it opened, and focuses it again when it
+ * closes or unmounts, if it is still there and nothing else has the focus (Mantine's own return,
+ * for a dialog that only closes, usually has done it already).
+ */
+function useFocusReturn(opened: boolean) {
   useLayoutEffect(() => {
+    if (!opened) return;
     const opener = document.activeElement;
     return () => {
       // After the dialog's nodes are gone, so the focus has fallen to the body.
@@ -27,5 +32,5 @@ function useFocusReturnOnUnmount() {
         if (isFocusLost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
       });
     };
-  }, []);
+  }, [opened]);
 }

@@ -81,7 +81,10 @@ function analyticsScope(actor: SessionUser): EmployeeScope {
   return employeeScope(actor);
 }
 
-/** The super admin's team cards (spec §2): every team, its employees' figures. */
+/**
+ * The super admin's team cards (spec §2): every team, its employees' figures; and the employees
+ * without a team together (`noTeam`, null when there are none), which no team card counts.
+ */
 export async function teamAnalytics(
   ctx: AppContext,
   actor: SessionUser,

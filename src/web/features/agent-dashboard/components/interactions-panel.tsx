@@ -94,27 +94,31 @@ export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emp
 
 /**
  * Answer, Decline and End Call take their own card away: the focus would fall to the page's
- * body and a keyboard user would start again from the top. While the focus is in the call
- * area, a change of card keeps it there (on the area, whose next Tab reaches the new card).
+ * body and a keyboard user would start again from the top. When the card changes and the
+ * element that had the focus here is gone, the area takes the focus (its next Tab reaches the
+ * new card), without scrolling.
  */
 function useFocusKeeper(cardKind: string) {
   const area = useRef<HTMLDivElement>(null);
-  const hasFocusWithin = useRef(false);
+  const focusedWithin = useRef<Element | null>(null);
   useLayoutEffect(() => {
+    const focused = focusedWithin.current;
     const isFocusLost = document.activeElement === null || document.activeElement === document.body;
-    if (hasFocusWithin.current && isFocusLost) area.current?.focus();
+    if (focused && !focused.isConnected && isFocusLost) {
+      area.current?.focus({ preventScroll: true });
+    }
   }, [cardKind]);
   return {
     ref: area,
     tabIndex: -1,
     style: { outline: 'none' },
-    onFocus: () => {
-      hasFocusWithin.current = true;
+    onFocus: (event: FocusEvent) => {
+      focusedWithin.current = event.target;
     },
     onBlur: (event: FocusEvent) => {
-      // Only a move to another element counts as leaving: a removed button blurs to nothing.
+      // A removed button blurs to nothing; a move elsewhere forgets it.
       const to = event.relatedTarget;
-      if (to && !event.currentTarget.contains(to)) hasFocusWithin.current = false;
+      if (to && !event.currentTarget.contains(to)) focusedWithin.current = null;
     },
   };
 }

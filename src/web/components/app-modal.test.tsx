@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import { AppModal } from './app-modal';
+
+/** A dialog that stays mounted and only opens and closes, as the Add Admin dialog does. */
+function Toggled() {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <button type="button">Elsewhere</button>
+      <button type="button" onClick={() => setOpened(true)}>
+        Open
+      </button>
+      <AppModal opened={opened} onClose={() => setOpened(false)} title="Toggled">
+        <button type="button" onClick={() => setOpened(false)}>
+          Done
+        </button>
+      </AppModal>
+    </>
+  );
+}
+
+describe('AppModal', () => {
+  it('names its close button and returns the focus to its opener when it closes', async () => {
+    const { user } = renderWithProviders(<Toggled />);
+    screen.getByRole('button', { name: 'Open' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Toggled' });
+    expect(dialog.contains(screen.getByRole('button', { name: 'Close' }))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' })),
+    );
+  });
+
+  it('never opened, it moves no focus when its page goes', async () => {
+    const Page = ({ withDialog }: { withDialog: boolean }) => (
+      <>
+        <button type="button">Sidebar</button>
+        {withDialog && <Toggled />}
+      </>
+    );
+    const { rerender } = renderWithProviders(<Page withDialog={false} />);
+    const sidebar = screen.getByRole('button', { name: 'Sidebar' });
+    sidebar.focus();
+    rerender(<Page withDialog />);
+    sidebar.blur();
+
+    rerender(<Page withDialog={false} />);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(document.activeElement).toBe(document.body);
+  });
+});
