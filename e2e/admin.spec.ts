@@ -219,12 +219,31 @@ test.describe.serial('admin portal', () => {
     await shot(page, 'phone-teams-page');
   });
 
-  test('the top bar holds its title and controls at every width', async ({ page }) => {
+  test('the top bar holds its title and controls at every width, with the longest username', async ({
+    page,
+  }) => {
+    // An admin with a username of the most characters allowed (64).
     await signIn(page, superAdmin.username, superAdmin.password);
+    const longName = `long-${runId}-`.padEnd(64, 'x');
+    const created = await page.request.post('/api/admins', {
+      data: {
+        username: longName,
+        password: 'long-pass-1',
+        confirmPassword: 'long-pass-1',
+        securityQuestion: 'What is your favorite book?',
+        securityAnswer: 'Dune',
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    await logout(page);
+    await signIn(page, longName, 'long-pass-1');
+
     const banner = page.getByRole('banner');
     const parts = [
       banner.getByRole('heading', { name: 'Admin Portal' }),
-      banner.getByText(`Welcome, ${superAdmin.username}`),
+      banner.getByText('Demo version'),
+      banner.getByText(`Welcome, ${longName}`),
+      banner.getByRole('combobox', { name: 'Theme' }),
       banner.getByRole('link', { name: 'Register Employee' }),
     ];
     for (const width of [390, 800, 900, 1000, 1280]) {
@@ -244,7 +263,17 @@ test.describe.serial('admin portal', () => {
           `right of ${await part.textContent()} at ${width} px`,
         ).toBeLessThanOrEqual(bar.x + bar.width);
       }
+      // Only the welcome gives way: the badge and the button keep their words whole (on a
+      // phone the button shows its icon only, its words kept for screen readers).
+      const wholes = [parts[1]!, ...(width >= 768 ? [banner.getByText('Register Employee')] : [])];
+      for (const whole of wholes) {
+        const isClipped = await whole.evaluate(
+          (element) => element.scrollWidth > element.clientWidth,
+        );
+        expect(isClipped, `${await whole.textContent()} clipped at ${width} px`).toBe(false);
+      }
       if (width === 800) await shot(page, 'tablet-top-bar');
+      if (width === 1000) await shot(page, 'long-username-top-bar');
     }
   });
 });

@@ -37,7 +37,7 @@ export function ShellTopBar({
 }: ShellTopBarProps) {
   return (
     <div className={classes.bar}>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" className={classes.brand}>
         {navigationToggle}
         <Image src="/logo.svg" alt="" w={30} h={30} />
         <Title order={1} size="h4" className={classes.title}>
