@@ -15,8 +15,8 @@ type TeamCardFigures = Pick<TeamAnalytics, 'name' | 'description' | 'employeeCou
 
 /**
  * Spec §2: a super admin's first view — one card per team; choosing one shows its employees.
- * After them, the employees without a team (a deleted team's) as a card of their own: the
- * only way to them from here otherwise.
+ * After them, the employees without a team (their team deleted, or removed from it) as a card
+ * of their own: otherwise nothing here would lead to them.
  */
 export function TeamCards({
   list,
