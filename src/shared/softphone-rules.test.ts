@@ -53,29 +53,23 @@ describe('dialer (spec §5)', () => {
     expect(dialerBackspace('1')).toBe('1');
   });
 
-  it('edits in the middle of the number keep the caret among the same digits', () => {
+  it.each([
     // '+1 (665)-550-1999', the caret after ')': Backspace deletes the ')' → the 5 before it goes.
-    expect(dialerEdit('16655501999', '+1 (665-550-1999', 7, 'deleteContentBackward')).toEqual({
-      digits: '1665501999',
-      caretDigits: 3,
-    });
+    ['16655501999', '+1 (665-550-1999', 7, 'deleteContentBackward', '1665501999', 3],
     // Delete on the '-' after '(665)' deletes the digit after it.
-    expect(dialerEdit('16655501999', '+1 (665)550-1999', 8, 'deleteContentForward')).toEqual({
-      digits: '1665501999',
-      caretDigits: 4,
-    });
+    ['16655501999', '+1 (665)550-1999', 8, 'deleteContentForward', '1665501999', 4],
     // A digit typed inside the area code stays there; the 12th digit falls off the end.
-    expect(dialerEdit('16465550199', '+1 (6946)-555-0199', 6, 'insertText')).toEqual({
-      digits: '16946555019',
-      caretDigits: 3,
-    });
+    ['16465550199', '+1 (6946)-555-0199', 6, 'insertText', '16946555019', 3],
     // Backspace over the '+' at the start: nothing before it to delete.
-    expect(dialerEdit('12', '1 (2', 0, 'deleteContentBackward')).toEqual({
-      digits: '12',
-      caretDigits: 0,
-    });
-    expect(dialerEdit('1', '', 0, 'deleteContentBackward').digits).toBe('1');
-  });
+    ['12', '1 (2', 0, 'deleteContentBackward', '12', 0],
+    // Everything deleted: the value starts at '1' again.
+    ['1', '', 0, 'deleteContentBackward', '1', 0],
+  ] as const)(
+    'edits in the middle keep the caret among the same digits: %s → %s (caret %i, %s)',
+    (previous, typed, caret, inputType, digits, caretDigits) => {
+      expect(dialerEdit(previous, typed, caret, inputType)).toEqual({ digits, caretDigits });
+    },
+  );
 
   it('places the caret after a count of digits in the formatted number', () => {
     const formatted = '+1 (665)-501-999';

@@ -1,5 +1,6 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import { useLayoutEffect } from 'react';
+import { isFocusLost } from '../lib/focus';
 
 /**
  * Mantine's Modal with its close button named for a screen reader ('Close': Mantine's is an
@@ -27,9 +28,7 @@ function useFocusReturn(opened: boolean) {
     return () => {
       // After the dialog's nodes are gone, so the focus has fallen to the body.
       setTimeout(() => {
-        const isFocusLost =
-          document.activeElement === null || document.activeElement === document.body;
-        if (isFocusLost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+        if (isFocusLost() && opener instanceof HTMLElement && opener.isConnected) opener.focus();
       });
     };
   }, [opened]);

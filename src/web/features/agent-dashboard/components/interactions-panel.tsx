@@ -1,6 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { type FocusEvent, useId, useLayoutEffect, useRef } from 'react';
 import { serverTime } from '../../../lib/clock-offset';
+import { isFocusLost } from '../../../lib/focus';
 import type { AgentSnapshot } from '../api/get-agent-state';
 import { useVoiceCall } from '../hooks/call-controls';
 import { useCallActions } from '../hooks/use-call-actions';
@@ -103,8 +104,7 @@ function useFocusKeeper(cardKind: string) {
   const focusedWithin = useRef<Element | null>(null);
   useLayoutEffect(() => {
     const focused = focusedWithin.current;
-    const isFocusLost = document.activeElement === null || document.activeElement === document.body;
-    if (focused && !focused.isConnected && isFocusLost) {
+    if (focused && !focused.isConnected && isFocusLost()) {
       area.current?.focus({ preventScroll: true });
     }
   }, [cardKind]);
