@@ -17,6 +17,7 @@ import { adminRoutes } from './modules/admins/admins.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { ensureRollupTimeZone } from './modules/analytics/rollups';
+import { registerAccessControl } from './modules/auth/access';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate, resolveSessionSecret } from './modules/auth/auth.service';
 import { sessionLookups, sessionTouches } from './modules/auth/auth.repository';
@@ -190,7 +191,9 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'anyone' } }, () =>
+    app.swagger(),
+  );
 
   // Who is asking: the session cookie, if any, resolved once per API request.
   app.decorateRequest('auth', null);
@@ -200,8 +203,9 @@ export async function buildApp(
     const isApiRoute = request.routeOptions.url?.startsWith('/api/') ?? false;
     if (token && isApiRoute) request.auth = await authenticate(ctx, token);
   });
-  // Counted per user, so after the session is resolved.
+  // Counted per user, so after the session is resolved; refused writes count too.
   registerWriteRateLimit(app, config.rateLimits.writesPerMinute);
+  registerAccessControl(app);
 
   await app.register(healthRoutes, { ctx });
   await app.register(setupRoutes, { ctx });

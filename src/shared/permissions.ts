@@ -50,3 +50,6 @@ export const canSeeTeamAnalytics = isSuperAdmin;
 
 /** Employee analytics (cards, detail, CSV): any admin, within `employeeScope` (spec §1, §6). */
 export const canSeeEmployeeAnalytics = isAdmin;
+
+/** The softphone — status, calls, the voice assistant, one's own analytics: employees only. */
+export const isAgent = (user: Pick<Actor, 'role'>) => user.role === 'employee';

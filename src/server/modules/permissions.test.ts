@@ -581,6 +581,50 @@ describe.each(matrix)('$name', ({ expected, cell }) => {
   });
 });
 
+/**
+ * A caller refused a route is refused whatever they send: no session, 401; the wrong role,
+ * 403 — never 400 for input they had no right to send (which would tell them its rules), nor
+ * 415 for its content type. Each refusal of the matrix, with a broken body and a bad query.
+ */
+const refusals = matrix.flatMap(({ name, expected, cell }) =>
+  roleNames
+    .filter((role) => expected[role] === 401 || expected[role] === 403)
+    .map((role) => ({ name, role, status: expected[role], cell })),
+);
+
+describe('refused before the input is read', () => {
+  it('covers each kind of refusal', () => {
+    expect(refusals.filter((row) => row.status === 401).length).toBeGreaterThan(40);
+    expect(refusals.filter((row) => row.role === 'team leader').length).toBeGreaterThan(10);
+  });
+
+  it.each(refusals)('$name, $role: $status', async ({ role, status, cell }) => {
+    const { method, url, ...rest } = await cell(role);
+    const cookie = 'cookie' in rest ? rest.cookie : world.cookies[role];
+    const badQuery = `${url.includes('?') ? '&' : '?'}limit=-1&range=never&from=someday`;
+    const response = await t.app.inject({
+      method,
+      url: url + badQuery,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(method === 'GET' ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(method === 'GET' ? {} : { payload: '{"unterminated": ' }),
+    });
+    expect(response.statusCode, response.body).toBe(status);
+  });
+
+  it('the same broken input from a caller who may is a 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admins',
+      headers: { cookie: world.cookies['super admin']!, 'content-type': 'application/json' },
+      payload: '{"unterminated": ',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/live (WebSocket)', () => {
   it.each(roleNames)('%s', async (role) => {
     const cookie = world.cookies[role];

@@ -1,3 +1,4 @@
+import { canManageAdmins } from '../../../shared/permissions';
 import {
   adminListSchema,
   adminResponseSchema,
@@ -16,6 +17,7 @@ export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/admins',
     {
+      config: { access: canManageAdmins },
       schema: {
         tags: ['admins'],
         summary: 'Admins, super admins first; `search` matches the username, ignoring case',
@@ -29,6 +31,7 @@ export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/admins',
     {
+      config: { access: canManageAdmins },
       schema: {
         tags: ['admins'],
         summary: "Add an admin with a security question and, optionally, a team ('Add New Admin')",
@@ -45,6 +48,7 @@ export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.patch(
     '/api/admins/:id',
     {
+      config: { access: canManageAdmins },
       schema: {
         tags: ['admins'],
         summary: 'Rename an admin and/or set a new password (an empty password keeps the old one)',
@@ -61,6 +65,7 @@ export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.delete(
     '/api/admins/:id',
     {
+      config: { access: canManageAdmins },
       schema: {
         tags: ['admins'],
         summary: 'Delete an admin (never a super admin, never yourself)',

@@ -1,4 +1,3 @@
-import { canManageAdmins } from '../../../shared/permissions';
 import type { AdminRow, NewAdminInput } from '../../../shared/schemas/admins';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import type { SecurityQuestion } from '../../../shared/security-questions';
@@ -76,12 +75,7 @@ export function toAdminRow(row: AdminRowRecord): AdminRow {
   };
 }
 
-function assertCanManageAdmins(actor: SessionUser) {
-  if (!canManageAdmins(actor)) throw new AppError('FORBIDDEN');
-}
-
 export async function listAdmins(ctx: AppContext, actor: SessionUser, search: string | undefined) {
-  assertCanManageAdmins(actor);
   const [rows, total] = await Promise.all([
     repo.listAdmins(ctx.db, search),
     repo.countAdmins(ctx.db),
@@ -97,7 +91,6 @@ async function existingAdmin(db: Db, id: string) {
 
 /** 'Add New Admin': role admin, its security question, and the team if one is chosen. */
 export async function addAdmin(ctx: AppContext, input: NewAdminInput, change: Change) {
-  assertCanManageAdmins(change.actor);
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const team = input.teamId ? await existingTeam(trx, input.teamId) : null;
@@ -124,7 +117,6 @@ export async function updateAdmin(
   input: { username: string; password?: string | undefined },
   change: Change,
 ) {
-  assertCanManageAdmins(change.actor);
   const passwordHash = await hashNewPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
     const admin = await existingAdmin(trx, id);
@@ -141,7 +133,6 @@ export async function updateAdmin(
 
 /** No one deletes themselves or a super admin (spec §6, DESIGN.md). */
 export async function deleteAdmin(ctx: AppContext, id: string, change: Change) {
-  assertCanManageAdmins(change.actor);
   await ctx.db.transaction().execute(async (trx) => {
     const admin = await existingAdmin(trx, id);
     if (admin.id === change.actor.id) throw new AppError('SELF_NOT_DELETABLE');

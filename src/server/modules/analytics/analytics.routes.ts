@@ -1,3 +1,4 @@
+import { canSeeTeamAnalytics, canSeeEmployeeAnalytics, isAgent } from '../../../shared/permissions';
 import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/schemas/admins';
 import {
@@ -26,6 +27,7 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/analytics/teams',
     {
+      config: { access: canSeeTeamAnalytics },
       schema: {
         tags: ['analytics'],
         summary:
@@ -35,13 +37,13 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
         response: { 200: teamAnalyticsListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) =>
-      analytics.teamAnalytics(ctx, changeBy(request).actor, rangeSelectionOf(request.query)),
+    async (request) => analytics.teamAnalytics(ctx, rangeSelectionOf(request.query)),
   );
 
   app.get(
     '/api/analytics/employees',
     {
+      config: { access: canSeeEmployeeAnalytics },
       ...plainJsonResponse,
       schema: {
         tags: ['analytics'],
@@ -65,6 +67,7 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/analytics/employees/:id',
     {
+      config: { access: canSeeEmployeeAnalytics },
       schema: {
         tags: ['analytics'],
         summary: `One employee: call distribution, status time tracking, metrics. ${RANGE_HELP}`,
@@ -85,6 +88,7 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/analytics/export.csv',
     {
+      config: { access: canSeeEmployeeAnalytics },
       schema: {
         tags: ['analytics'],
         summary:
@@ -117,6 +121,7 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/agent/analytics',
     {
+      config: { access: isAgent },
       schema: {
         tags: ['agent'],
         summary: `Your own analytics, the same view as an admin's employee detail. ${RANGE_HELP}`,

@@ -7,11 +7,7 @@ import {
   resolveRange,
   roundToTenth,
 } from '../../../shared/analytics';
-import {
-  canSeeEmployeeAnalytics,
-  canSeeTeamAnalytics,
-  employeeScope,
-} from '../../../shared/permissions';
+import { employeeScope } from '../../../shared/permissions';
 import type {
   AnalyticsExportQuery,
   CallFigures,
@@ -75,22 +71,14 @@ function figuresOf(row: repo.TotalsRow): CallFigures {
 const teamOf = (row: { team_id: string | null; team_name: string | null }) =>
   row.team_id && row.team_name ? { id: row.team_id, name: row.team_name } : null;
 
-/** Admins see analytics within their employee scope (spec §1, §6); anyone else, 403. */
-function analyticsScope(actor: SessionUser): EmployeeScope {
-  if (!canSeeEmployeeAnalytics(actor)) throw new AppError('FORBIDDEN');
-  return employeeScope(actor);
-}
-
 /**
  * The super admin's team cards (spec §2): every team, its employees' figures; and the employees
  * without a team together (`noTeam`, null when there are none), which no team card counts.
  */
 export async function teamAnalytics(
   ctx: AppContext,
-  actor: SessionUser,
   selection: RangeSelection,
 ): Promise<TeamAnalyticsList> {
-  if (!canSeeTeamAnalytics(actor)) throw new AppError('FORBIDDEN');
   const { window, body } = windowOf(ctx, selection);
   const rows = await repo.teamAnalytics(ctx.db, window);
   const noTeam = rows.find((row) => row.id === null);
@@ -123,7 +111,7 @@ export async function employeeAnalyticsList(
   query: Pick<EmployeeAnalyticsQuery, 'teamId' | 'search'>,
   selection: RangeSelection,
 ): Promise<EmployeeAnalyticsList> {
-  const scope = analyticsScope(actor);
+  const scope = employeeScope(actor);
   const { window, body } = windowOf(ctx, selection);
   const rows = await repo.employeeAnalytics(
     ctx.db,
@@ -202,12 +190,11 @@ export function employeeAnalyticsDetail(
   employeeId: string,
   selection: RangeSelection,
 ) {
-  return detailOf(ctx, analyticsScope(actor), employeeId, selection);
+  return detailOf(ctx, employeeScope(actor), employeeId, selection);
 }
 
 /** The agent's own detail (the portal's Analytics page): employees only, their data only. */
 export function ownAnalytics(ctx: AppContext, actor: SessionUser, selection: RangeSelection) {
-  if (actor.role !== 'employee') throw new AppError('FORBIDDEN');
   return detailOf(ctx, { all: true }, actor.id, selection);
 }
 
@@ -229,7 +216,7 @@ export async function exportCsv(
   query: AnalyticsExportQuery,
   selection: RangeSelection,
 ): Promise<CsvFile> {
-  const scope = analyticsScope(actor);
+  const scope = employeeScope(actor);
   if (query.employeeId) {
     const employee = await repo.findEmployeeInScope(ctx.db, scope, query.employeeId);
     if (!employee) throw new AppError('EMPLOYEE_NOT_FOUND');

@@ -988,7 +988,7 @@ describe('SQL queries per view', () => {
       return queries;
     };
     return {
-      teams: await count(() => analytics.teamAnalytics(ctx, admin, today)),
+      teams: await count(() => analytics.teamAnalytics(ctx, today)),
       employees: await count(() => analytics.employeeAnalyticsList(ctx, admin, {}, today)),
       detail: await count(() => analytics.employeeAnalyticsDetail(ctx, admin, agent.id, today)),
       own: await count(() => analytics.ownAnalytics(ctx, agent, today)),

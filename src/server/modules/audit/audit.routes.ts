@@ -1,3 +1,4 @@
+import { canReadAuditLog } from '../../../shared/permissions';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import {
@@ -18,6 +19,7 @@ export const auditRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/audit',
     {
+      config: { access: canReadAuditLog },
       schema: {
         tags: ['audit'],
         summary:
@@ -34,6 +36,7 @@ export const auditRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/audit/export.csv',
     {
+      config: { access: canReadAuditLog },
       schema: {
         tags: ['audit'],
         summary: `The filtered audit log as CSV, newest first (super admins). ${FILTER_HELP}.`,

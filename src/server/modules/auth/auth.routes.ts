@@ -22,7 +22,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/auth/sign-in',
     {
-      config: authRateLimit(ctx),
+      config: { ...authRateLimit(ctx), access: 'anyone' },
       schema: {
         tags: ['session'],
         summary: 'Sign in with username and password; sets the session cookie',
@@ -43,6 +43,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/auth/sign-out',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['session'],
         summary: 'End the current session',
@@ -60,6 +61,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/auth/me',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['session'],
         summary: 'The signed-in user',
@@ -72,7 +74,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/auth/reset/question',
     {
-      config: authRateLimit(ctx),
+      config: { ...authRateLimit(ctx), access: 'anyone' },
       schema: {
         tags: ['password reset'],
         summary: 'Step 1: the security question of an admin account',
@@ -89,7 +91,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/auth/reset/answer',
     {
-      config: authRateLimit(ctx),
+      config: { ...authRateLimit(ctx), access: 'anyone' },
       schema: {
         tags: ['password reset'],
         summary: 'Step 2: check the answer; returns a single-use reset token valid 10 minutes',
@@ -106,7 +108,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/auth/reset/password',
     {
-      config: authRateLimit(ctx),
+      config: { ...authRateLimit(ctx), access: 'anyone' },
       schema: {
         tags: ['password reset'],
         summary: 'Step 3: set the new password; signs the account out everywhere',

@@ -1,3 +1,4 @@
+import { isAgent } from '../../../shared/permissions';
 import {
   agentStateSchema,
   callIdParamsSchema,
@@ -17,6 +18,7 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/agent/calls',
     {
+      config: { access: isAgent },
       schema: {
         tags: ['agent'],
         summary: 'Your latest calls with an outcome, newest first (the Activity Log)',
@@ -32,6 +34,7 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/agent/calls/outbound',
     {
+      config: { access: isAgent },
       schema: {
         tags: ['agent'],
         summary: 'Dial out (status Out Bound only): logged answered, status On Call',
@@ -51,6 +54,7 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
     app.post(
       `/api/agent/calls/:id/${action}`,
       {
+        config: { access: isAgent },
         schema: {
           tags: ['agent'],
           summary,
@@ -65,6 +69,7 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.patch(
     '/api/agent/calls/:id',
     {
+      config: { access: isAgent },
       schema: {
         tags: ['agent'],
         summary: "Save the call's notes",

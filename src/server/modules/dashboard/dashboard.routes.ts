@@ -1,3 +1,4 @@
+import { canManageEmployees } from '../../../shared/permissions';
 import { dashboardSchema } from '../../../shared/schemas/dashboard';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
 import { changeBy } from '../auth/sessions';
@@ -7,6 +8,7 @@ export const dashboardRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/dashboard',
     {
+      config: { access: canManageEmployees },
       schema: {
         tags: ['dashboard'],
         summary: "The admin dashboard's figures, within your team scope",

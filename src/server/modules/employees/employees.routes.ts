@@ -1,3 +1,4 @@
+import { canManageEmployees } from '../../../shared/permissions';
 import { accountEditSchema } from '../../../shared/schemas/accounts';
 import { idParamsSchema, searchQuerySchema } from '../../../shared/schemas/admins';
 import { okResponseSchema } from '../../../shared/schemas/auth';
@@ -16,6 +17,7 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/employees',
     {
+      config: { access: canManageEmployees },
       schema: {
         tags: ['employees'],
         summary: 'Employees in your scope, newest first; `search` matches the username',
@@ -29,6 +31,7 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/employees/teams',
     {
+      config: { access: canManageEmployees },
       schema: {
         tags: ['employees'],
         summary: 'The teams you may register employees into',
@@ -41,6 +44,7 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/employees',
     {
+      config: { access: canManageEmployees },
       schema: {
         tags: ['employees'],
         summary: 'Register an employee into a team (role employee, team member)',
@@ -57,6 +61,7 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.patch(
     '/api/employees/:id',
     {
+      config: { access: canManageEmployees },
       schema: {
         tags: ['employees'],
         summary:
@@ -79,6 +84,7 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.delete(
     '/api/employees/:id',
     {
+      config: { access: canManageEmployees },
       schema: {
         tags: ['employees'],
         summary: 'Delete an employee and everything of theirs, in one transaction',

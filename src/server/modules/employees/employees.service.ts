@@ -1,4 +1,4 @@
-import { canManageEmployees, employeeScope } from '../../../shared/permissions';
+import { employeeScope } from '../../../shared/permissions';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import type { EmployeeRow } from '../../../shared/schemas/employees';
 import type { AppContext } from '../../platform/context';
@@ -27,12 +27,6 @@ function toEmployeeRow(row: repo.EmployeeRecord): EmployeeRow {
   };
 }
 
-/** The caller's scope, or 403 for anyone who is not an admin. */
-function scopeOf(actor: SessionUser): repo.EmployeeScope {
-  if (!canManageEmployees(actor)) throw new AppError('FORBIDDEN');
-  return employeeScope(actor);
-}
-
 async function employeeInScope(db: Db, id: string, scope: repo.EmployeeScope) {
   const employee = await repo.findEmployee(db, id, scope);
   if (!employee) throw new AppError('EMPLOYEE_NOT_FOUND');
@@ -44,7 +38,7 @@ export async function listEmployees(
   actor: SessionUser,
   search: string | undefined,
 ) {
-  const scope = scopeOf(actor);
+  const scope = employeeScope(actor);
   const [rows, total] = await Promise.all([
     repo.listEmployees(ctx.db, scope, search),
     repo.countEmployees(ctx.db, scope),
@@ -54,7 +48,7 @@ export async function listEmployees(
 
 /** The teams this admin may register into: every team, or their own. */
 export async function registrableTeams(ctx: AppContext, actor: SessionUser) {
-  return { teams: await repo.listTeamRefs(ctx.db, scopeOf(actor)) };
+  return { teams: await repo.listTeamRefs(ctx.db, employeeScope(actor)) };
 }
 
 /**
@@ -66,7 +60,7 @@ export async function registerEmployee(
   input: { username: string; password: string; teamId: string },
   change: Change,
 ) {
-  const scope = scopeOf(change.actor);
+  const scope = employeeScope(change.actor);
   if (!('all' in scope) && scope.teamId !== input.teamId) throw new AppError('TEAM_OUT_OF_SCOPE');
   const passwordHash = await hashPassword(input.password);
   const at = ctx.clock.now();
@@ -103,7 +97,7 @@ export async function updateEmployee(
   input: { username: string; password?: string | undefined },
   change: Change,
 ) {
-  const scope = scopeOf(change.actor);
+  const scope = employeeScope(change.actor);
   const passwordHash = await hashNewPassword(input.password);
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const employee = await employeeInScope(trx, id, scope);
@@ -122,7 +116,7 @@ export async function updateEmployee(
 
 /** Deletes the employee and everything of theirs (calls, status rows, sessions, info, membership). */
 export async function deleteEmployee(ctx: AppContext, id: string, change: Change) {
-  const scope = scopeOf(change.actor);
+  const scope = employeeScope(change.actor);
   await ctx.db.transaction().execute(async (trx) => {
     const employee = await employeeInScope(trx, id, scope);
     await removeAccount({ ...ctx, db: trx }, employee, change, 'employee.deleted');

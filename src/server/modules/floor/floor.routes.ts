@@ -1,3 +1,4 @@
+import { canManageEmployees } from '../../../shared/permissions';
 import { floorSchema } from '../../../shared/schemas/floor';
 import { type RoutesPlugin, errorResponses, plainJsonResponse } from '../../platform/routes';
 import { changeBy } from '../auth/sessions';
@@ -7,6 +8,7 @@ export const floorRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/analytics/live',
     {
+      config: { access: canManageEmployees },
       ...plainJsonResponse,
       schema: {
         tags: ['analytics'],

@@ -7,6 +7,7 @@ export const healthRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/health',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['health'],
         summary: 'The process is up and the database answers',

@@ -49,6 +49,7 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> =
   app.get(
     LIVE_PATH,
     {
+      config: { access: 'anyone' },
       websocket: true,
       schema: {
         tags: ['live'],

@@ -1,3 +1,4 @@
+import { isAgent } from '../../../shared/permissions';
 import { okResponseSchema } from '../../../shared/schemas/auth';
 import {
   authSessionListSchema,
@@ -22,6 +23,7 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/me/profile',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['me'],
         summary: 'Your username, team and (employees) full name',
@@ -34,6 +36,7 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.patch(
     '/api/me/profile',
     {
+      config: { access: isAgent },
       schema: {
         tags: ['me'],
         summary: 'Set your full name (employees; an empty name clears it)',
@@ -50,6 +53,7 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/me/password',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['me'],
         summary: 'Change your password; your other sessions end',
@@ -66,6 +70,7 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/me/sessions',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['me'],
         summary: 'Your signed-in sessions, the current one marked',
@@ -78,6 +83,7 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.delete(
     '/api/me/sessions',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['me'],
         summary: 'Sign out your other sessions; this one stays signed in',
@@ -92,6 +98,7 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.delete(
     '/api/me/sessions/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['me'],
         summary: 'End one of your sessions',

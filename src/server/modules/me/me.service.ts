@@ -23,7 +23,6 @@ export async function updateProfile(
   fullName: string | null,
   ip: string | null,
 ) {
-  if (actor.role !== 'employee') throw new AppError('FORBIDDEN');
   await ctx.db.transaction().execute(async (trx) => {
     await repo.saveFullName(trx, actor.id, fullName);
     await recordAudit(trx, {

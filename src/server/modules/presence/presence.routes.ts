@@ -1,3 +1,4 @@
+import { isAgent } from '../../../shared/permissions';
 import { agentStateSchema, changeStatusSchema } from '../../../shared/schemas/agent';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
 import { changeBy } from '../auth/sessions';
@@ -8,6 +9,7 @@ export const presenceRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/agent/state',
     {
+      config: { access: isAgent },
       schema: {
         tags: ['agent'],
         summary: "Your status, since when, and today's time per status (server timestamps)",
@@ -20,6 +22,7 @@ export const presenceRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.put(
     '/api/agent/status',
     {
+      config: { access: isAgent },
       schema: {
         tags: ['agent'],
         summary: 'Set your status (not On Call or After Call Work: the system sets those)',

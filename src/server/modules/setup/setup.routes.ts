@@ -4,6 +4,7 @@ import {
   setupStatusSchema,
 } from '../../../shared/schemas/auth';
 import { type RoutesPlugin, authRateLimit, errorResponses } from '../../platform/routes';
+import { AppError } from '../../platform/errors';
 import { openSession } from '../auth/auth.service';
 import { requestMeta, setSessionCookie, toSessionUser } from '../auth/sessions';
 import { completeSetup, isSetupNeeded } from './setup.service';
@@ -12,6 +13,7 @@ export const setupRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/setup',
     {
+      config: { access: 'anyone' },
       schema: {
         tags: ['first run'],
         summary: 'Whether the first super admin still has to be created',
@@ -24,7 +26,11 @@ export const setupRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/setup',
     {
-      config: authRateLimit(ctx),
+      config: { ...authRateLimit(ctx), access: 'anyone' },
+      // Closed once done, to anyone, whatever they send (completeSetup checks again, atomically).
+      onRequest: async () => {
+        if (!(await isSetupNeeded(ctx))) throw new AppError('SETUP_ALREADY_DONE');
+      },
       schema: {
         tags: ['first run'],
         summary: 'Create the first super admin (only while no user exists) and sign them in',

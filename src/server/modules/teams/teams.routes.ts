@@ -1,3 +1,4 @@
+import { canSeeTeamsPage, canManageTeams, canManageMembersOf } from '../../../shared/permissions';
 import { searchQuerySchema } from '../../../shared/schemas/admins';
 import { okResponseSchema } from '../../../shared/schemas/auth';
 import {
@@ -13,13 +14,18 @@ import {
   updateTeamMemberSchema,
 } from '../../../shared/schemas/teams';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import type { AccessRule } from '../auth/access';
 import { changeBy } from '../auth/sessions';
 import * as teams from './teams.service';
+
+/** A team's members: a super admin, or that team's leader (`:id`). */
+const membersOfTeam: AccessRule = (actor, params) => canManageMembersOf(actor, params.id ?? '');
 
 export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/teams',
     {
+      config: { access: canSeeTeamsPage },
       schema: {
         tags: ['teams'],
         summary:
@@ -34,6 +40,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/teams',
     {
+      config: { access: canManageTeams },
       schema: {
         tags: ['teams'],
         summary: 'Create a team (super admin)',
@@ -50,6 +57,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.patch(
     '/api/teams/:id',
     {
+      config: { access: canManageTeams },
       schema: {
         tags: ['teams'],
         summary: 'Rename a team or change its description (super admin)',
@@ -66,6 +74,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.delete(
     '/api/teams/:id',
     {
+      config: { access: canManageTeams },
       schema: {
         tags: ['teams'],
         summary: 'Delete a team: its members are removed from it (super admin)',
@@ -82,6 +91,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/teams/:id/members',
     {
+      config: { access: membersOfTeam },
       schema: {
         tags: ['teams'],
         summary: "A team's members, leaders first (super admin, or the team's leader)",
@@ -89,12 +99,13 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
         response: { 200: teamMembersSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => teams.listMembers(ctx, changeBy(request).actor, request.params.id),
+    async (request) => teams.listMembers(ctx, request.params.id),
   );
 
   app.get(
     '/api/teams/:id/candidates',
     {
+      config: { access: membersOfTeam },
       schema: {
         tags: ['teams'],
         summary:
@@ -109,6 +120,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/teams/:id/members',
     {
+      config: { access: membersOfTeam },
       schema: {
         tags: ['teams'],
         summary: 'Add a member (moving them from the team they were in: super admin only)',
@@ -129,6 +141,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.patch(
     '/api/teams/:id/members/:memberId',
     {
+      config: { access: membersOfTeam },
       schema: {
         tags: ['teams'],
         summary: 'Promote to team leader or demote to member',
@@ -150,6 +163,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.delete(
     '/api/teams/:id/members/:memberId',
     {
+      config: { access: membersOfTeam },
       schema: {
         tags: ['teams'],
         summary: 'Remove a member from the team (they are left without a team)',

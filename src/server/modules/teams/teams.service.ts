@@ -1,10 +1,5 @@
 import { teamMessages } from '../../../shared/messages';
-import {
-  canManageMembersOf,
-  canManageTeams,
-  canSeeTeamsPage,
-  isSuperAdmin,
-} from '../../../shared/permissions';
+import { isSuperAdmin } from '../../../shared/permissions';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import type { Team, TeamMember, TeamMemberRole } from '../../../shared/schemas/teams';
 import type { AppContext } from '../../platform/context';
@@ -42,7 +37,6 @@ function visibleScope(actor: SessionUser): repo.TeamScope {
 }
 
 export async function listTeams(ctx: AppContext, actor: SessionUser, search: string | undefined) {
-  if (!canSeeTeamsPage(actor)) throw new AppError('FORBIDDEN');
   const scope = visibleScope(actor);
   const [rows, total] = await Promise.all([
     repo.listTeams(ctx.db, scope, search),
@@ -57,16 +51,11 @@ export async function existingTeam(db: Db, teamId: string) {
   return team;
 }
 
-function assertCanManageTeams(actor: SessionUser) {
-  if (!canManageTeams(actor)) throw new AppError('FORBIDDEN');
-}
-
 export async function createTeam(
   ctx: AppContext,
   input: { name: string; description: string | null },
   change: Change,
 ) {
-  assertCanManageTeams(change.actor);
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const { id } = await repo.insertTeam(trx, { ...input, createdBy: change.actor.username, at });
@@ -87,7 +76,6 @@ export async function updateTeam(
   input: { name: string; description: string | null },
   change: Change,
 ) {
-  assertCanManageTeams(change.actor);
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const before = await existingTeam(trx, teamId);
     await repo.updateTeam(trx, teamId, input);
@@ -111,7 +99,6 @@ export async function updateTeam(
 
 /** Deletes the team; its members are removed from it and left without a team. */
 export async function deleteTeam(ctx: AppContext, teamId: string, change: Change) {
-  assertCanManageTeams(change.actor);
   const members = await ctx.db.transaction().execute(async (trx) => {
     const team = await existingTeam(trx, teamId);
     const before = await repo.listMembers(trx, teamId);
@@ -130,20 +117,14 @@ export async function deleteTeam(ctx: AppContext, teamId: string, change: Change
   await ctx.live.agentChanged(...members.map((member) => member.user_id));
 }
 
-/** Permission first (so no one learns which teams exist), then existence. */
-async function manageableTeam(db: Db, actor: SessionUser, teamId: string) {
-  if (!canManageMembersOf(actor, teamId)) throw new AppError('FORBIDDEN');
-  return existingTeam(db, teamId);
-}
-
-export async function listMembers(ctx: AppContext, actor: SessionUser, teamId: string) {
-  await manageableTeam(ctx.db, actor, teamId);
+export async function listMembers(ctx: AppContext, teamId: string) {
+  await existingTeam(ctx.db, teamId);
   const rows = await repo.listMembers(ctx.db, teamId);
   return { members: rows.map(toMember) };
 }
 
 export async function listCandidates(ctx: AppContext, actor: SessionUser, teamId: string) {
-  await manageableTeam(ctx.db, actor, teamId);
+  await existingTeam(ctx.db, teamId);
   const rows = await repo.listCandidates(ctx.db, teamId);
   const canMove = isSuperAdmin(actor);
   return {
@@ -178,7 +159,7 @@ export async function addMember(
 ) {
   const at = ctx.clock.now();
   const added = await ctx.db.transaction().execute(async (trx) => {
-    const team = await manageableTeam(trx, change.actor, teamId);
+    const team = await existingTeam(trx, teamId);
     const user = await repo.findUserForMembership(trx, input.userId);
     if (!user) throw new AppError('USER_NOT_FOUND');
     if (user.is_super_admin) throw new AppError('NOT_A_CANDIDATE');
@@ -216,7 +197,7 @@ export async function changeMemberRole(
   change: Change,
 ) {
   return ctx.db.transaction().execute(async (trx) => {
-    await manageableTeam(trx, change.actor, teamId);
+    await existingTeam(trx, teamId);
     const member = await existingMember(trx, teamId, memberId);
     await repo.updateMemberRole(trx, memberId, role);
     await recordAudit(trx, {
@@ -241,7 +222,7 @@ export async function removeMember(
   change: Change,
 ) {
   const userId = await ctx.db.transaction().execute(async (trx) => {
-    const team = await manageableTeam(trx, change.actor, teamId);
+    const team = await existingTeam(trx, teamId);
     const member = await existingMember(trx, teamId, memberId);
     await repo.deleteMembershipOfUser(trx, member.user_id);
     await repo.setUserTeam(trx, member.user_id, null);

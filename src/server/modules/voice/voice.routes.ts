@@ -1,10 +1,11 @@
+import { isAgent, canSeeVoiceIdentities } from '../../../shared/permissions';
 import {
   voiceIdentitiesSchema,
   voiceSessionRequestSchema,
   voiceSessionSchema,
 } from '../../../shared/schemas/voice';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
-import { changeBy, requireSuperAdmin } from '../auth/sessions';
+import { changeBy } from '../auth/sessions';
 import * as voice from './voice.service';
 
 /** The voice-AI assistant's identities (DESIGN.md principle 5). */
@@ -12,6 +13,7 @@ export const voiceRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/voice/session',
     {
+      config: { access: isAgent },
       schema: {
         tags: ['voice'],
         summary:
@@ -26,15 +28,13 @@ export const voiceRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/voice/identities',
     {
+      config: { access: canSeeVoiceIdentities },
       schema: {
         tags: ['voice'],
         summary: 'The configured identities: names, assistant ids and calls taken (super admin)',
         response: { 200: voiceIdentitiesSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => {
-      requireSuperAdmin(request);
-      return voice.listIdentities(ctx);
-    },
+    async () => voice.listIdentities(ctx),
   );
 };

@@ -25,7 +25,6 @@ export async function startSession(
   actor: SessionUser,
   callId: string,
 ): Promise<VoiceSession> {
-  if (actor.role !== 'employee') throw new AppError('FORBIDDEN');
   const call = await repo.findActiveCall(ctx.db, actor.id, callId);
   if (!call) throw new AppError('CALL_NOT_FOUND');
   if (call.call_status !== 'answered' || call.ended_at !== null) {
