@@ -191,9 +191,6 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'anyone' } }, () =>
-    app.swagger(),
-  );
 
   // Who is asking: the session cookie, if any, resolved once per API request.
   app.decorateRequest('auth', null);
@@ -206,6 +203,9 @@ export async function buildApp(
   // Counted per user, so after the session is resolved; refused writes count too.
   registerWriteRateLimit(app, config.rateLimits.writesPerMinute);
   registerAccessControl(app);
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { access: 'anyone' } }, () =>
+    app.swagger(),
+  );
 
   await app.register(healthRoutes, { ctx });
   await app.register(setupRoutes, { ctx });

@@ -1,5 +1,4 @@
 import type { AdminRow, NewAdminInput } from '../../../shared/schemas/admins';
-import type { SessionUser } from '../../../shared/schemas/auth';
 import type { SecurityQuestion } from '../../../shared/security-questions';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
@@ -75,7 +74,7 @@ export function toAdminRow(row: AdminRowRecord): AdminRow {
   };
 }
 
-export async function listAdmins(ctx: AppContext, actor: SessionUser, search: string | undefined) {
+export async function listAdmins(ctx: AppContext, search: string | undefined) {
   const [rows, total] = await Promise.all([
     repo.listAdmins(ctx.db, search),
     repo.countAdmins(ctx.db),

@@ -193,7 +193,7 @@ export function employeeAnalyticsDetail(
   return detailOf(ctx, employeeScope(actor), employeeId, selection);
 }
 
-/** The agent's own detail (the portal's Analytics page): employees only, their data only. */
+/** The agent's own detail (the portal's Analytics page): their data only. */
 export function ownAnalytics(ctx: AppContext, actor: SessionUser, selection: RangeSelection) {
   return detailOf(ctx, { all: true }, actor.id, selection);
 }

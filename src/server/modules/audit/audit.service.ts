@@ -6,7 +6,6 @@ import {
 } from '../../../shared/audit';
 import { addDays, formatZonedIso, rangeFileLabel, startOfDayIn } from '../../../shared/analytics';
 import { CSV_BYTE_ORDER_MARK, csvLine } from '../../../shared/csv';
-import type { SessionUser } from '../../../shared/schemas/auth';
 import type {
   AuditEntry as AuditEntryBody,
   AuditFilter,
@@ -92,11 +91,7 @@ function toAuditEntryBody(record: AuditLogRecord): AuditEntryBody {
 }
 
 /** One page of the log, newest first, and the cursor of the next. */
-export async function auditLogPage(
-  ctx: AppContext,
-  actor: SessionUser,
-  query: AuditQuery,
-): Promise<AuditLogPage> {
+export async function auditLogPage(ctx: AppContext, query: AuditQuery): Promise<AuditLogPage> {
   // One more than asked for tells whether another page follows.
   const records = await listAuditEntries(ctx.db, logFilterOf(ctx, query), {
     before: query.before,
@@ -122,9 +117,9 @@ function exportFileLabel(filter: AuditFilter) {
 
 /**
  * The filtered log as CSV (RFC 4180, BOM, formula-safe cells), newest first, times local ISO
- * in the call centre's zone. Checked before the first byte; then written batch by batch.
+ * in the call centre's zone, written batch by batch.
  */
-export async function exportAuditCsv(ctx: AppContext, actor: SessionUser, filter: AuditFilter) {
+export async function exportAuditCsv(ctx: AppContext, filter: AuditFilter) {
   const timeZone = ctx.config.callCentreTimeZone;
   const logFilter = logFilterOf(ctx, filter);
   const batch = (before: string | undefined) =>

@@ -74,20 +74,6 @@ export function changeBy(request: FastifyRequest) {
   return { actor: toSessionUser(auth.user), sessionId: auth.sessionId, ip: request.ip ?? null };
 }
 
-/** A signed-in admin (any), or 401/403. */
-export function requireAdmin(request: FastifyRequest): AuthContext {
-  const auth = requireSignedIn(request);
-  if (auth.user.role !== 'admin') throw new AppError('FORBIDDEN');
-  return auth;
-}
-
-/** A signed-in super admin, or 401/403. */
-export function requireSuperAdmin(request: FastifyRequest): AuthContext {
-  const auth = requireAdmin(request);
-  if (!auth.user.is_super_admin) throw new AppError('FORBIDDEN');
-  return auth;
-}
-
 /** Where a request came from, for sessions, limits and the audit log. */
 export interface RequestMeta {
   ip: string | null;

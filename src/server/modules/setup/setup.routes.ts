@@ -27,8 +27,9 @@ export const setupRoutes: RoutesPlugin = async (app, { ctx }) => {
     '/api/setup',
     {
       config: { ...authRateLimit(ctx), access: 'anyone' },
-      // Closed once done, to anyone, whatever they send (completeSetup checks again, atomically).
-      onRequest: async () => {
+      // Closed once done, to anyone, before the body is read: after the per-address limit has
+      // counted the request (its onRequest), and completeSetup checks again, atomically.
+      preParsing: async () => {
         if (!(await isSetupNeeded(ctx))) throw new AppError('SETUP_ALREADY_DONE');
       },
       schema: {
