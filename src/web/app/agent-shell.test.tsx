@@ -199,6 +199,40 @@ describe('the agent shell', () => {
     expect(router.state.location.pathname).toBe('/agent');
   });
 
+  it('fetches the state again when the server refuses Logout', async () => {
+    useFakeClock(SERVER_NOW);
+    const { requests } = serve(
+      [goneHome, agentState({ status: 'break', since: at(1), serverNow: at(1) })],
+      {
+        'POST /api/auth/sign-out': () =>
+          errorResponse(409, 'SIGN_OUT_NOT_GONE_HOME', 'Set status to Gone Home to sign out'),
+      },
+    );
+    const { user } = await renderAt('/agent');
+    await user.click(logoutButton());
+    await settle();
+
+    expect(fetches(requests, '/api/agent/state')).toBe(2);
+    expect(statusSelect().textContent).toMatch(/^Break/);
+    expect(logoutButton().hasAttribute('disabled')).toBe(true);
+  });
+
+  it('keeps Logout disabled when a refresh fails but the status is known', async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState(), {
+      'GET /api/agent/state': [
+        () => jsonResponse(agentState()),
+        () => errorResponse(503, 'DATABASE_UNAVAILABLE', 'The database is unavailable'),
+      ],
+    });
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    await fire(window, 'online');
+    await advance(30_000); // the retries, spent
+    expect(logoutButton().hasAttribute('disabled')).toBe(true);
+    expect(describedByText(logoutButton())).toBe('Set status to Gone Home to sign out');
+  });
+
   it('shows a generic failure when Logout fails otherwise', async () => {
     useFakeClock(SERVER_NOW);
     serve(goneHome, {

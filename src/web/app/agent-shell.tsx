@@ -37,8 +37,11 @@ export function AgentShell() {
   const { logout, isLoggingOut, logoutFailure } = useLogout();
   const { pathname } = useLocation();
   const navbar = useNavbarToggle();
-  // The server decides (409 when not in Gone Home); if the state can't load, let it.
-  const canLogout = agentState.isError || agentState.data?.state.status === INITIAL_STATUS;
+  // The server decides (409 when not in Gone Home); if the state never loaded, let it. A
+  // refresh that failed (the server unreachable) leaves the status known: it still decides.
+  const canLogout = agentState.data
+    ? agentState.data.state.status === INITIAL_STATUS
+    : agentState.isError;
   const isOnDashboard = isCurrentAgentPage(agentPages.dashboard, pathname);
 
   return (

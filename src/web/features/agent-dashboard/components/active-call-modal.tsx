@@ -37,7 +37,7 @@ const saveStateText: Record<NotesSaveState, string> = {
 export function ActiveCallModal({ call, clock, unsavedNotes, onClose }: ActiveCallModalProps) {
   const serverNow = useServerNow(clock);
   const controls = useCallControls(call.id);
-  const actions = useCallActions();
+  const actions = useCallActions(call.id);
   const notes = useCallNotes(call.id, call.notes, unsavedNotes);
   // Counted from the answer, as in the Interactions panel (see callView).
   const duration = elapsedSeconds(Date.parse(call.answeredAt ?? call.offeredAt), serverNow);

@@ -10,6 +10,7 @@ import {
 } from '../../../test/agent-fixtures';
 import { advance, settle, useFakeClock } from '../../../test/fake-clock';
 import { errorResponse, jsonResponse } from '../../../test/fetch-mock';
+import { agentStateQueryKey } from '../../../lib/query-keys';
 import { renderDashboard, sent } from '../test/render-dashboard';
 
 const panel = () => within(screen.getByRole('region', { name: 'Interactions' }));
@@ -216,6 +217,42 @@ describe('the Interactions panel', () => {
     await settle();
     expect(panel().getByRole('alert').textContent).toBe('You are not allowed to do this');
     expect(panel().getByText('Incoming call...')).toBeTruthy();
+  });
+
+  it('drops a failure notice once its call is gone, and never shows it on the next call', async () => {
+    useFakeClock(SERVER_NOW);
+    listenToRingtone();
+    const nextCallId = '1b2c3d4e-5f60-4a71-8b92-a3b4c5d6e7f8';
+    const { user, queryClient } = await renderDashboard(ringing, {
+      'GET /api/agent/state': [
+        () => jsonResponse(ringing),
+        // The server was back: the ring had been missed, and then the next one came.
+        () => jsonResponse(agentState({ serverNow: at(25) })),
+        () =>
+          jsonResponse(
+            agentState({
+              serverNow: at(30),
+              call: ringingCall({ id: nextCallId, offeredAt: at(30), ringDeadline: at(50) }),
+            }),
+          ),
+      ],
+      [`POST /api/agent/calls/${CALL_ID}/answer`]: () =>
+        errorResponse(503, 'DATABASE_UNAVAILABLE', 'The server cannot reach its database'),
+    });
+    await user.click(panel().getByRole('button', { name: 'Answer' }));
+    await settle();
+    expect(panel().getByRole('alert').textContent).toBe('Failed to answer call');
+
+    const refetch = () => queryClient.invalidateQueries({ queryKey: agentStateQueryKey });
+    await refetch();
+    await settle();
+    expect(panel().getByText('No active calls')).toBeTruthy();
+    expect(panel().queryByRole('alert')).toBeNull();
+
+    await refetch();
+    await settle();
+    expect(panel().getByText('Incoming call...')).toBeTruthy();
+    expect(panel().queryByRole('alert')).toBeNull();
   });
 
   it('shows an outbound call as the outgoing card while it connects', async () => {

@@ -30,8 +30,8 @@ export function InteractionsPanel({ snapshot }: { snapshot: AgentSnapshot }) {
  * `emptyText`, or nothing (the shell's banner on other pages).
  */
 export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emptyText?: string }) {
-  const actions = useCallActions();
   const { call, connectDelayMs } = snapshot.state;
+  const actions = useCallActions(call?.id);
   const voice = useVoiceCall(call?.id ?? '');
   const voiceStart = voice
     ? {

@@ -19,27 +19,30 @@ export interface CallNotice {
 /**
  * Answer, Decline and End Call with what they say when refused. A 409 means the call moved on
  * before the click landed (the ring timed out, another tab answered): a brief notice in the
- * server's words, and the state is fetched again. Anything else stays until the next action.
+ * server's words, and the state is fetched again. A failure (the server unreachable) stays
+ * until the next action, or until `currentCallId` — the call on screen — is no longer the one
+ * it was about (the server ended it meanwhile): it would describe a call that is gone.
  */
-export function useCallActions() {
+export function useCallActions(currentCallId: string | undefined) {
   const queryClient = useQueryClient();
   const answerCall = useAnswerCall();
   const declineCall = useDeclineCall();
   const endCall = useEndCall();
   const voiceCall = useVoiceCallController();
-  const [notice, setNotice] = useState<CallNotice | null>(null);
+  const [notice, setNotice] = useState<(CallNotice & { callId: string }) | null>(null);
   const clearLater = useReplaceableTimeout();
 
   const fail = useCallback(
-    (error: unknown, fallback: string) => {
+    (callId: string, error: unknown, fallback: string) => {
+      const message = softphoneErrorMessage(error, fallback);
       if (isApiError(error, 409)) {
-        setNotice({ tone: 'info', message: softphoneErrorMessage(error, fallback) });
+        setNotice({ tone: 'info', message, callId });
         clearLater.start(() => setNotice(null), SUCCESS_MESSAGE_MS);
         void queryClient.invalidateQueries({ queryKey: agentStateQueryKey });
         return;
       }
       clearLater.cancel();
-      setNotice({ tone: 'error', message: softphoneErrorMessage(error, fallback) });
+      setNotice({ tone: 'error', message, callId });
     },
     [clearLater, queryClient],
   );
@@ -50,19 +53,21 @@ export function useCallActions() {
   }, [clearLater]);
 
   return {
-    notice,
+    notice: notice?.tone === 'error' && notice.callId !== currentCallId ? null : notice,
     isBusy: answerCall.isPending || declineCall.isPending || endCall.isPending,
     answer: (callId: string) => {
       startAction();
       // The assistant starts once the server has the call answered (spec §4 'The answer flow').
       answerCall.mutateAsync(callId).then(
         () => voiceCall.begin(callId),
-        (error: unknown) => fail(error, softphoneFallbacks.answer),
+        (error: unknown) => fail(callId, error, softphoneFallbacks.answer),
       );
     },
     decline: (callId: string) => {
       startAction();
-      declineCall.mutate(callId, { onError: (error) => fail(error, softphoneFallbacks.decline) });
+      declineCall.mutate(callId, {
+        onError: (error) => fail(callId, error, softphoneFallbacks.decline),
+      });
     },
     /** Settles once the server has answered: true if the call was ended. */
     end: async (callId: string) => {
@@ -72,7 +77,7 @@ export function useCallActions() {
         voiceCall.stop(callId);
         return true;
       } catch (error) {
-        fail(error, softphoneFallbacks.end);
+        fail(callId, error, softphoneFallbacks.end);
         return false;
       }
     },
