@@ -60,6 +60,14 @@ export const errorCatalogue = {
     status: 403,
     message: 'This user is in a team you do not lead: only a super admin can move them',
   },
+  OWN_MEMBERSHIP_SUPER_ONLY: {
+    status: 403,
+    message: 'Only a super admin can change your own role or membership in a team',
+  },
+  ADMIN_REMOVAL_SUPER_ONLY: {
+    status: 403,
+    message: 'Only a super admin can remove an admin from a team',
+  },
   NOT_A_CANDIDATE: {
     status: 400,
     message: 'Only employees and admins who are not super admins can join a team',

@@ -32,6 +32,25 @@ export function canManageMembersOf(user: Actor, teamId: string) {
   return isAdmin(user) && user.is_team_leader && user.team?.id === teamId;
 }
 
+/** A member as the rules below need them. */
+type MemberOf = { user_id: string; user_role: 'employee' | 'admin' };
+
+/**
+ * A member's role: a leader may promote and demote, but not themselves — stepping down is
+ * for a super admin to decide, as only a super admin could undo it.
+ */
+export function canChangeRoleOf(user: Actor & { id: string }, member: MemberOf) {
+  return isSuperAdmin(user) || member.user_id !== user.id;
+}
+
+/**
+ * Removing a member: a leader may remove employees, but not an admin (themselves included):
+ * an admin without a team sees every team's employees, so a leader would widen their access.
+ */
+export function canRemoveMember(user: Actor & { id: string }, member: MemberOf) {
+  return isSuperAdmin(user) || (member.user_id !== user.id && member.user_role === 'employee');
+}
+
 /** Registering, listing and editing employees: any admin, within their scope. */
 export const canManageEmployees = isAdmin;
 

@@ -667,6 +667,59 @@ describe('cross-scope', () => {
     );
   });
 
+  it('a leader cannot remove an admin from their team: without a team, an admin sees every team', async () => {
+    const admin = await newAdmin(t.db);
+    const membership = await joinTeam(t.db, world.ledTeam, admin);
+    const url = `/api/teams/${world.ledTeam.id}/members/${membership.id}`;
+
+    const refused = await asLeader('DELETE', url);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'ADMIN_REMOVAL_SUPER_ONLY',
+      message: 'Only a super admin can remove an admin from a team',
+    });
+    const [row] = await t.db
+      .selectFrom('users')
+      .select('team_id')
+      .where('id', '=', admin.id)
+      .execute();
+    expect(row?.team_id).toBe(world.ledTeam.id);
+
+    // Their role is the leader's to change; their removal, a super admin's.
+    expect((await asLeader('PATCH', url, { role: 'team_leader' })).statusCode).toBe(200);
+    const bySuperAdmin = await t.app.inject({
+      method: 'DELETE',
+      url,
+      headers: { cookie: world.cookies['super admin']! },
+    });
+    expect(bySuperAdmin.statusCode).toBe(200);
+  });
+
+  it('a leader cannot demote or remove themselves (only a super admin could undo it)', async () => {
+    const own = await t.db
+      .selectFrom('team_members')
+      .select('id')
+      .where('user_id', '=', world.users['team leader'].id)
+      .executeTakeFirstOrThrow();
+    const url = `/api/teams/${world.ledTeam.id}/members/${own.id}`;
+    for (const response of [
+      await asLeader('PATCH', url, { role: 'member' }),
+      await asLeader('DELETE', url),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error).toMatchObject({
+        code: 'OWN_MEMBERSHIP_SUPER_ONLY',
+        message: 'Only a super admin can change your own role or membership in a team',
+      });
+    }
+    const still = await t.db
+      .selectFrom('team_members')
+      .select('role')
+      .where('id', '=', own.id)
+      .executeTakeFirstOrThrow();
+    expect(still.role).toBe('team_leader');
+  });
+
   it("a leader cannot pull another team's member into their own team", async () => {
     const inOtherTeam = await newEmployee(t.db);
     await joinTeam(t.db, world.otherTeam, inOtherTeam);

@@ -37,6 +37,33 @@ describe('AppModal', () => {
     );
   });
 
+  it('gives the focus to the dialog that took its place, not to the page behind', async () => {
+    function Swapped() {
+      const [second, setSecond] = useState(false);
+      return (
+        <>
+          <button type="button">Opener</button>
+          {second ? (
+            <AppModal opened onClose={() => setSecond(false)} title="Second">
+              <input aria-label="Not yet" disabled data-autofocus />
+            </AppModal>
+          ) : (
+            <AppModal opened onClose={() => undefined} title="First">
+              <button type="button" onClick={() => setSecond(true)}>
+                Next
+              </button>
+            </AppModal>
+          )}
+        </>
+      );
+    }
+    const { user } = renderWithProviders(<Swapped />);
+    screen.getByRole('button', { name: 'Opener' }).focus();
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    const second = await screen.findByRole('dialog', { name: 'Second' });
+    await waitFor(() => expect(second.contains(document.activeElement)).toBe(true));
+  });
+
   it('never opened, it moves no focus when its page goes', async () => {
     const Page = ({ withDialog }: { withDialog: boolean }) => (
       <>

@@ -1,5 +1,5 @@
 import { teamMessages } from '../../../shared/messages';
-import { isSuperAdmin } from '../../../shared/permissions';
+import { canChangeRoleOf, canRemoveMember, isSuperAdmin } from '../../../shared/permissions';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import type { Team, TeamMember, TeamMemberRole } from '../../../shared/schemas/teams';
 import type { AppContext } from '../../platform/context';
@@ -199,6 +199,7 @@ export async function changeMemberRole(
   return ctx.db.transaction().execute(async (trx) => {
     await existingTeam(trx, teamId);
     const member = await existingMember(trx, teamId, memberId);
+    if (!canChangeRoleOf(change.actor, member)) throw new AppError('OWN_MEMBERSHIP_SUPER_ONLY');
     await repo.updateMemberRole(trx, memberId, role);
     await recordAudit(trx, {
       action: 'team.member_role_changed',
@@ -224,6 +225,13 @@ export async function removeMember(
   const userId = await ctx.db.transaction().execute(async (trx) => {
     const team = await existingTeam(trx, teamId);
     const member = await existingMember(trx, teamId, memberId);
+    if (!canRemoveMember(change.actor, member)) {
+      throw new AppError(
+        member.user_id === change.actor.id
+          ? 'OWN_MEMBERSHIP_SUPER_ONLY'
+          : 'ADMIN_REMOVAL_SUPER_ONLY',
+      );
+    }
     await repo.deleteMembershipOfUser(trx, member.user_id);
     await repo.setUserTeam(trx, member.user_id, null);
     await recordAudit(trx, {

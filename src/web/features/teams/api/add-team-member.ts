@@ -22,7 +22,6 @@ export function useAddTeamMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addTeamMember,
-    onSuccess: ({ member }) =>
-      refreshAfterTeamChange(queryClient, { affectedUserId: member.user_id }),
+    onSuccess: () => refreshAfterTeamChange(queryClient),
   });
 }

@@ -16,7 +16,6 @@ export function useRemoveTeamMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeTeamMember,
-    onSuccess: (_ok, { member }) =>
-      refreshAfterTeamChange(queryClient, { affectedUserId: member.user_id }),
+    onSuccess: () => refreshAfterTeamChange(queryClient),
   });
 }

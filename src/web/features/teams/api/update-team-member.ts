@@ -24,7 +24,6 @@ export function useUpdateTeamMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTeamMemberRole,
-    onSuccess: ({ member }) =>
-      refreshAfterTeamChange(queryClient, { affectedUserId: member.user_id }),
+    onSuccess: () => refreshAfterTeamChange(queryClient),
   });
 }

@@ -2,8 +2,10 @@ import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal';
 import { IconArrowDown, IconArrowUp, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { teamMessages } from '../../../../shared/messages';
+import { canChangeRoleOf, canRemoveMember } from '../../../../shared/permissions';
 import type { Team, TeamMember } from '../../../../shared/schemas/teams';
 import { FormAlert } from '../../../components/form-alert';
+import { useSession } from '../../../lib/session';
 import type { Notice } from '../../../lib/use-notice';
 import { useRemoveTeamMember } from '../api/remove-team-member';
 import { useTeamMembers } from '../api/get-team-members';
@@ -22,6 +24,9 @@ interface TeamMembersModalProps {
 
 const accountLabels = { admin: 'Admin', employee: 'Employee' } as const;
 
+/** In place of the actions a leader may not take on a member (shared/permissions.ts). */
+const SUPER_ADMIN_ONLY = 'Super admin only';
+
 /** A team's members with their roles: promote, demote, remove, and the way to add one. */
 export function TeamMembersModal({
   team,
@@ -31,6 +36,7 @@ export function TeamMembersModal({
   onAddMember,
   onClose,
 }: TeamMembersModalProps) {
+  const { data: user } = useSession();
   const members = useTeamMembers(team.id);
   const updateRole = useUpdateTeamMemberRole();
   const removeMember = useRemoveTeamMember();
@@ -102,6 +108,8 @@ export function TeamMembersModal({
                 {members.data.map((member) => {
                   const isLeader = member.role === 'team_leader';
                   const isBusy = busyMemberId === member.id;
+                  const mayChangeRole = !!user && canChangeRoleOf(user, member);
+                  const mayRemove = !!user && canRemoveMember(user, member);
                   return (
                     <Table.Tr key={member.id}>
                       <Table.Td>
@@ -117,33 +125,42 @@ export function TeamMembersModal({
                       </Table.Td>
                       <Table.Td>
                         <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="light"
-                            leftSection={
-                              isLeader ? (
-                                <IconArrowDown size={14} aria-hidden />
-                              ) : (
-                                <IconArrowUp size={14} aria-hidden />
-                              )
-                            }
-                            aria-label={`${isLeader ? 'Demote' : 'Promote'} ${member.username}`}
-                            disabled={isBusy}
-                            onClick={() => toggleRole(member)}
-                          >
-                            {isLeader ? 'Demote' : 'Promote'}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            leftSection={<IconUserMinus size={14} aria-hidden />}
-                            aria-label={`Remove ${member.username}`}
-                            disabled={isBusy}
-                            onClick={() => remove(member)}
-                          >
-                            Remove
-                          </Button>
+                          {!mayChangeRole && !mayRemove && (
+                            <Text size="xs" c="dimmed">
+                              {SUPER_ADMIN_ONLY}
+                            </Text>
+                          )}
+                          {mayChangeRole && (
+                            <Button
+                              size="xs"
+                              variant="light"
+                              leftSection={
+                                isLeader ? (
+                                  <IconArrowDown size={14} aria-hidden />
+                                ) : (
+                                  <IconArrowUp size={14} aria-hidden />
+                                )
+                              }
+                              aria-label={`${isLeader ? 'Demote' : 'Promote'} ${member.username}`}
+                              disabled={isBusy}
+                              onClick={() => toggleRole(member)}
+                            >
+                              {isLeader ? 'Demote' : 'Promote'}
+                            </Button>
+                          )}
+                          {mayRemove && (
+                            <Button
+                              size="xs"
+                              variant="light"
+                              color="red"
+                              leftSection={<IconUserMinus size={14} aria-hidden />}
+                              aria-label={`Remove ${member.username}`}
+                              disabled={isBusy}
+                              onClick={() => remove(member)}
+                            >
+                              Remove
+                            </Button>
+                          )}
                         </Group>
                       </Table.Td>
                     </Table.Tr>

@@ -334,22 +334,36 @@ describe('TeamsPage: members', () => {
     expect(dialog.queryByRole('alert')).toBeNull();
   });
 
-  it("demotes, and refreshes the session when it's your own role", async () => {
-    const { requests } = serveTeams({
-      [`PATCH ${teamPath}/members/${calLeader.id}`]: () =>
-        jsonResponse({
-          member: { ...calLeader, role: 'member' },
-          message: 'Member role updated to Member',
-        }),
+  it('offers a leader no change to their own membership, and no removal of an admin', async () => {
+    const bob = member({
+      id: '3c000000-0000-4000-8000-000000000003',
+      user_id: '4d000000-0000-4000-8000-000000000003',
+      username: 'bob',
+      user_role: 'admin',
+    });
+    serveTeams({
+      [`GET ${teamPath}/members`]: () => jsonResponse({ members: [calLeader, dana, bob] }),
     });
     const { user } = renderPage({ signedInAs: teamLeaderAdminUser });
     const dialog = await openMembers(user);
 
-    await user.click(dialog.getByRole('button', { name: 'Demote cal' }));
+    const rowOf = (name: string) => within(dialog.getByText(name).closest('tr')!);
+    expect(rowOf('cal').queryAllByRole('button')).toEqual([]);
+    expect(rowOf('cal').getByText('Super admin only')).toBeTruthy();
+    expect(rowOf('bob').getByRole('button', { name: 'Promote bob' })).toBeTruthy();
+    expect(rowOf('bob').queryByRole('button', { name: 'Remove bob' })).toBeNull();
+    expect(rowOf('dana').getByRole('button', { name: 'Promote dana' })).toBeTruthy();
+    expect(rowOf('dana').getByRole('button', { name: 'Remove dana' })).toBeTruthy();
+  });
 
-    expect((await dialog.findByRole('alert')).textContent).toBe('Member role updated to Member');
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ role: 'member' });
-    await vi.waitFor(() => expect(requests.some((r) => r.path === '/api/auth/me')).toBe(true));
+  it('gives a super admin every action on every member', async () => {
+    serveTeams();
+    const { user } = renderPage();
+    const dialog = await openMembers(user);
+    for (const name of ['Demote cal', 'Remove cal', 'Promote dana', 'Remove dana']) {
+      expect(dialog.getByRole('button', { name })).toBeTruthy();
+    }
+    expect(dialog.queryByText('Super admin only')).toBeNull();
   });
 
   it.each([
