@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages';
 import { adminAccountFields } from './auth';
-import { isoDateTime, newPasswordPairCheck } from './fields';
+import { isoDateTime, newPasswordPairCheck, searchField } from './fields';
 
 export const teamRefSchema = z.object({ id: z.uuid(), name: z.string() });
 
@@ -16,9 +16,7 @@ export const adminRowSchema = z.object({
 });
 export type AdminRow = z.infer<typeof adminRowSchema>;
 
-export const searchQuerySchema = z.object({
-  search: z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
-});
+export const searchQuerySchema = z.object({ search: searchField });
 
 /** Super admins first (spec §5 'Sorting'), then newest first. `total` ignores the search. */
 export const adminListSchema = z.object({

@@ -8,7 +8,7 @@ import {
   rangePresets,
 } from '../analytics';
 import { teamRefSchema } from './admins';
-import { isoDateTime } from './fields';
+import { isoDateTime, searchField } from './fields';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const FIRST_CALENDAR_DAY = '1900-01-01';
@@ -86,13 +86,6 @@ export function rangeSelectionOf(query: RangeFields): RangeSelection {
   const preset = rangePresets.find((p) => p === query.range) ?? DEFAULT_RANGE_PRESET;
   return { preset };
 }
-
-/** A list's free-text search, trimmed; at most 100 characters. */
-export const searchField = z
-  .string()
-  .trim()
-  .max(100, { error: 'Search must be at most 100 characters' })
-  .optional();
 
 export const analyticsRangeQuerySchema = z.object(rangeFields).superRefine(checkRange);
 export type AnalyticsRangeQuery = z.input<typeof analyticsRangeQuerySchema>;

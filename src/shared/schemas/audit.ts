@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDayField, searchField } from './analytics';
+import { calendarDayField } from './analytics';
+import { searchField } from './fields';
 import { isoDateTime } from './fields';
 
 /** Entries on one page of the Audit Log when the query does not say. */

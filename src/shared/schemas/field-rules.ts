@@ -13,6 +13,8 @@ import { validationMessages as m } from '../messages';
 export const MAX_PASSWORD_LENGTH = 256;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_USERNAME_LENGTH = 64;
+/** A list's free-text search; the search boxes stop there too. */
+export const MAX_SEARCH_LENGTH = 100;
 
 /** A required free-text field: trimmed, non-blank, with one message for missing and blank. */
 export const requiredTextChecks = (message: string, max: number) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  MAX_SEARCH_LENGTH,
   MAX_USERNAME_LENGTH,
   newPasswordChecks,
   requiredPasswordChecks,
@@ -42,3 +43,10 @@ export function usernameField(message: string) {
 }
 
 export const isoDateTime = z.iso.datetime({ offset: true });
+
+/** A list's free-text search, trimmed; at most 100 characters. */
+export const searchField = z
+  .string()
+  .trim()
+  .max(MAX_SEARCH_LENGTH, { error: `Search must be at most ${MAX_SEARCH_LENGTH} characters` })
+  .optional();

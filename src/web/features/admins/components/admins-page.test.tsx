@@ -158,6 +158,9 @@ describe('AdminsPage: the list', () => {
     expect(await screen.findByText('Showing 1 of 5 admins')).toBeTruthy();
     expect(requests.at(-1)?.query.get('search')).toBe('CA');
 
+    expect(screen.getByRole('searchbox', { name: 'Search admins' }).getAttribute('maxlength')).toBe(
+      '100',
+    );
     await user.type(screen.getByRole('searchbox', { name: 'Search admins' }), 'zzz');
     expect(await screen.findByText('No admins found matching your search')).toBeTruthy();
   });

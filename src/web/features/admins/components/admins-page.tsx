@@ -15,6 +15,7 @@ import { adminListErrorMessage } from '../error-messages';
 import { AddAdminModal } from './add-admin-modal';
 import { AdminsTable } from './admins-table';
 import { DeleteAdminModal } from './delete-admin-modal';
+import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
 
 /** Spec §2 'Admins page' (super admins only, DESIGN.md). */
 export function AdminsPage() {
@@ -57,6 +58,7 @@ export function AdminsPage() {
         <Stack gap="md">
           <TextInput
             aria-label="Search admins"
+            maxLength={MAX_SEARCH_LENGTH}
             placeholder="Search admins by username..."
             leftSection={<IconSearch size={16} aria-hidden />}
             value={search}

@@ -220,6 +220,9 @@ describe('AnalyticsPage: an admin who is no super admin', () => {
     const { user, location } = renderPage('/admin/analytics', teamMemberAdminUser);
     await screen.findByRole('article', { name: 'hal' });
 
+    expect(
+      screen.getByRole('searchbox', { name: 'Search employees' }).getAttribute('maxlength'),
+    ).toBe('100');
     await user.type(screen.getByRole('searchbox', { name: 'Search employees' }), 'grissom');
     await waitFor(() => expect(screen.queryByRole('article', { name: 'hal' })).toBeNull());
     expect(screen.getByRole('article', { name: 'Gus Grissom' })).toBeTruthy();

@@ -22,6 +22,7 @@ import { EmployeeCards } from './employee-cards';
 import { EmployeeSearch } from './employee-search';
 import { RangeControl } from './range-control';
 import { TeamCards } from './team-cards';
+import classes from './analytics.module.css';
 
 type View = 'teams' | 'employees' | 'detail';
 
@@ -106,7 +107,9 @@ export function AnalyticsPage() {
     <Stack gap="lg">
       <div>
         <Title order={2}>Analytics</Title>
-        <Text c="dimmed">{subtitle}</Text>
+        <Text c="dimmed" className={classes.breakable}>
+          {subtitle}
+        </Text>
       </div>
 
       <Group justify="space-between" align="flex-end" gap="sm">

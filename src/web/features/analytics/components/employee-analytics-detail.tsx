@@ -7,6 +7,7 @@ import { CallCentreMetrics, MetricsHelp } from './call-centre-metrics';
 import { CallDistributionPie } from './call-distribution-pie';
 import { FigureList } from './figure-list';
 import { StatusTimeTable } from './status-time-table';
+import classes from './analytics.module.css';
 
 interface EmployeeAnalyticsDetailViewProps {
   detail: EmployeeAnalyticsDetail;
@@ -49,20 +50,20 @@ export function EmployeeAnalyticsDetailView({ detail, actions }: EmployeeAnalyti
   return (
     <Stack component="section" aria-labelledby={nameId} gap="md">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" miw={0}>
           <Avatar radius="xl" size={44} color="blue" aria-hidden>
             {name.charAt(0).toUpperCase()}
           </Avatar>
-          <div>
-            <Title order={3} id={nameId}>
+          <div style={{ minWidth: 0 }}>
+            <Title order={3} id={nameId} className={classes.breakable}>
               {name}
             </Title>
             <Group gap="xs">
-              <Text c="dimmed" size="sm">
+              <Text c="dimmed" size="sm" className={classes.breakable}>
                 @{employee.username}
               </Text>
               {employee.team && (
-                <Badge variant="light" color="gray" size="sm" tt="none">
+                <Badge variant="light" color="gray" size="sm" tt="none" maw="100%">
                   {employee.team.name}
                 </Badge>
               )}

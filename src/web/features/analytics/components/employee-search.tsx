@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/timings';
 import { SEARCH_PARAM } from '../hooks/use-analytics-location';
+import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
 
 /**
  * Spec §5: analytics employees match on username or full name. The term goes into the URL
@@ -29,6 +30,7 @@ export function EmployeeSearch() {
     <TextInput
       type="search"
       label="Search employees"
+      maxLength={MAX_SEARCH_LENGTH}
       placeholder="Username or full name"
       leftSection={<IconSearch size={16} aria-hidden />}
       value={term}

@@ -73,12 +73,12 @@ function TeamCard({ team, href }: { team: TeamCardFigures; href: string }) {
     >
       <Stack gap="sm">
         <div>
-          <Text component="h3" fw={700} size="lg" id={titleId} m={0}>
+          <Text component="h3" fw={700} size="lg" id={titleId} m={0} className={classes.breakable}>
             <Link to={href} className={classes.cardLink}>
               {team.name}
             </Link>
           </Text>
-          <Text size="sm" c="dimmed" lineClamp={2}>
+          <Text size="sm" c="dimmed" lineClamp={2} className={classes.breakable}>
             {team.description || 'No description'}
           </Text>
         </div>

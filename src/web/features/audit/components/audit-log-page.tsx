@@ -12,6 +12,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { NetworkError, serverRefusalMessage } from '../../../lib/api-client';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/timings';
 import { auditCsvHref, useAuditLog } from '../api/get-audit-log';
+import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
 
 type FilterField = 'search' | 'from' | 'to';
 
@@ -165,6 +166,7 @@ export function AuditLogPage() {
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
               label="Search"
+              maxLength={MAX_SEARCH_LENGTH}
               placeholder="User, target or action..."
               leftSection={<IconSearch size={16} aria-hidden />}
               type="search"

@@ -166,6 +166,8 @@ describe('EmployeesPage: the list', () => {
 
     const search = screen.getByRole('searchbox', { name: 'Search employees' });
     expect(search.getAttribute('placeholder')).toBe('Search employees by username...');
+    // The server takes at most 100 characters (a longer search would fail the whole list).
+    expect(search.getAttribute('maxlength')).toBe('100');
     await user.type(search, 'HA');
     expect(await screen.findByText('Showing 1 of 4 employees')).toBeTruthy();
     expect(requests.at(-1)?.query.get('search')).toBe('HA');

@@ -12,6 +12,7 @@ import { useInlineRowEdit, useNotice } from '../../../lib/use-notice';
 import { useEmployees } from '../api/get-employees';
 import { DeleteEmployeeModal } from './delete-employee-modal';
 import { EmployeesTable } from './employees-table';
+import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
 
 /**
  * Spec §2 'Employees page': the employees in the admin's scope (all for a super admin or an
@@ -39,6 +40,7 @@ export function EmployeesPage() {
         <Stack gap="md">
           <TextInput
             aria-label="Search employees"
+            maxLength={MAX_SEARCH_LENGTH}
             placeholder="Search employees by username..."
             leftSection={<IconSearch size={16} aria-hidden />}
             value={search}

@@ -22,6 +22,7 @@ import { elapsedSeconds, serverTime } from '../../../lib/clock-offset';
 import { CLOCK_TICK_MS } from '../../../lib/timings';
 import { useNow } from '../../../lib/use-now';
 import { useLiveFloor } from '../api/floor-feed';
+import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
 
 /** Matches the search on username or full name, as the other admin lists do. */
 function matches(agent: FloorAgent, search: string) {
@@ -80,6 +81,7 @@ export function LiveFloorPage() {
           <StatusCounts agents={agents} />
           <TextInput
             label="Search agents"
+            maxLength={MAX_SEARCH_LENGTH}
             placeholder="Search by username or full name"
             leftSection={<IconSearch size={16} aria-hidden />}
             value={search}

@@ -171,6 +171,9 @@ describe('TeamsPage: the list', () => {
     const { user } = renderPage();
     await screen.findByRole('button', { name: 'Night Shift' });
 
+    expect(screen.getByRole('searchbox', { name: 'Search teams' }).getAttribute('maxlength')).toBe(
+      '100',
+    );
     await user.type(screen.getByRole('searchbox', { name: 'Search teams' }), 'zzz');
 
     expect(await screen.findByText('No teams found')).toBeTruthy();

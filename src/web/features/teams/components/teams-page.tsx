@@ -15,6 +15,7 @@ import { DeleteTeamModal } from './delete-team-modal';
 import { EditTeamModal } from './edit-team-modal';
 import { TeamMembersDialogs } from './team-members-dialogs';
 import { TeamsTable } from './teams-table';
+import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
 
 type TeamDialog = { kind: 'members' | 'edit' | 'delete'; team: Team };
 
@@ -51,6 +52,7 @@ export function TeamsPage() {
         <Stack gap="md">
           <TextInput
             aria-label="Search teams"
+            maxLength={MAX_SEARCH_LENGTH}
             placeholder="Search teams..."
             leftSection={<IconSearch size={16} aria-hidden />}
             value={search}
