@@ -19,11 +19,11 @@ interface ShellTopBarProps {
 }
 
 /**
- * Two rows where title and controls don't fit side by side: on a phone, and on a tablet too,
- * where the admin portal's one row needs ~900 px (below Mantine's md, 62em, it wrapped out of a
- * one-row bar and hid the title under the bar's top).
+ * Two rows where title and controls don't fit side by side: on a tablet, where the admin
+ * portal's one row needs ~900 px (below Mantine's md, 62em, it wrapped out of a one-row bar and
+ * hid the title under the bar's top); three on a phone (below xs, 36em), the welcome on its own.
  */
-export const SHELL_TOP_BAR_HEIGHT = { base: 108, md: 64 };
+export const SHELL_TOP_BAR_HEIGHT = { base: 140, xs: 108, md: 64 };
 
 /** Both portals' top bar: title, welcome, theme, and the portal's own controls. */
 export function ShellTopBar({
@@ -45,7 +45,7 @@ export function ShellTopBar({
         </Title>
         {badge}
       </Group>
-      <Group gap="md" wrap="nowrap" className={classes.controls}>
+      <Group gap="md" className={classes.controls}>
         <Text className={classes.welcome} size="sm" title={`Welcome, ${username}`}>
           Welcome, {username}
         </Text>
