@@ -264,3 +264,51 @@ describe('the answer flow with the voice assistant', () => {
     expect(assistant.stop).toHaveBeenCalled();
   });
 });
+
+describe('the call controls in another tab', () => {
+  /** One tab of the agent's: its own assistant (none unless it answered) and its own page. */
+  function renderTab(deps: VoiceCallDeps) {
+    const rendered = renderWithProviders(
+      <CallControlsProvider voice={deps}>
+        <AgentDashboardPage />
+      </CallControlsProvider>,
+      { signedInAs: agentUser, withFakeTimers: true, userEvent: { delay: null } },
+    );
+    const tab = within(rendered.container);
+    return { ...rendered, tab: () => within(tab.getByRole('region', { name: 'Interactions' })) };
+  }
+
+  it('mutes the assistant of the tab that answered, and both tabs say so', async () => {
+    useFakeClock(SERVER_NOW);
+    const answering = fakeVoice();
+    const other = fakeVoice();
+    mockFetch({
+      'GET /api/agent/state': [
+        () => jsonResponse(agentState({ call: ringingCall() })),
+        () => jsonResponse(answered),
+      ],
+      'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
+      [`POST /api/agent/calls/${CALL_ID}/answer`]: () => jsonResponse(answered),
+    });
+    const first = renderTab(answering.deps);
+    await settle();
+    const second = renderTab(other.deps);
+    await settle();
+
+    await first.user.click(first.tab().getByRole('button', { name: 'Answer' }));
+    await settle();
+    act(() => answering.assistant.connect());
+    await advance(3000);
+
+    await second.user.click(second.tab().getByRole('button', { name: 'Mute' }));
+    await vi.waitFor(() => expect(answering.assistant.setMuted).toHaveBeenLastCalledWith(true));
+    await settle();
+    expect(first.tab().getByRole('button', { name: 'Unmute' })).toBeTruthy();
+    expect(second.tab().getByRole('button', { name: 'Unmute' })).toBeTruthy();
+    expect(other.deps.createAssistant).not.toHaveBeenCalled();
+
+    await first.user.click(first.tab().getByRole('button', { name: 'Unmute' }));
+    await vi.waitFor(() => expect(second.tab().getByRole('button', { name: 'Mute' })).toBeTruthy());
+    expect(answering.assistant.setMuted).toHaveBeenLastCalledWith(false);
+  });
+});

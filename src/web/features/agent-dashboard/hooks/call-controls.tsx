@@ -7,6 +7,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
@@ -47,9 +48,55 @@ export const defaultVoiceCallDeps: VoiceCallDeps = {
   now: () => Date.now(),
 };
 
+/** What the agent's tabs tell each other about the call's controls. */
+type TabsMessage = { type: 'ask' } | { type: 'state'; state: CallControlsState };
+const TABS_CHANNEL = 'switchboard-call-controls';
+
+/**
+ * Mute and hold as every tab of this browser shows them: the assistant runs only in the tab
+ * that answered (decision 48), so Mute clicked in another tab (or after a reload) is sent to
+ * it — before, that tab showed 'Unmute' while the microphone stayed live. A tab opened during
+ * a call asks the others where they stand.
+ */
+function useControlsSharedByTabs(voiceCall: VoiceCallController): CallControlsStore {
+  const [controls, setControls] = useState(idle);
+  const latest = useRef(controls);
+  useEffect(() => {
+    latest.current = controls;
+  }, [controls]);
+  const channel = useRef<BroadcastChannel | null>(null);
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const tabs = new BroadcastChannel(TABS_CHANNEL);
+    channel.current = tabs;
+    tabs.onmessage = ({ data }: MessageEvent<TabsMessage>) => {
+      if (data.type === 'ask') {
+        if (latest.current.callId) tabs.postMessage({ type: 'state', state: latest.current });
+        return;
+      }
+      setControls(data.state);
+      if (data.state.callId) voiceCall.setMuted(data.state.callId, data.state.isMuted);
+    };
+    tabs.postMessage({ type: 'ask' } satisfies TabsMessage);
+    return () => {
+      channel.current = null;
+      tabs.close();
+    };
+  }, [voiceCall]);
+  const change = useCallback((update: SetStateAction<CallControlsState>) => {
+    setControls((held) => {
+      const next = typeof update === 'function' ? update(held) : update;
+      channel.current?.postMessage({ type: 'state', state: next } satisfies TabsMessage);
+      return next;
+    });
+  }, []);
+  return [controls, change];
+}
+
 /**
  * Shares mute, hold and the call's voice assistant between the Interactions panel and the
- * Active Call modal. `voice` replaces the session request and the assistant (tests).
+ * Active Call modal, and with the agent's other tabs. `voice` replaces the session request and
+ * the assistant (tests).
  */
 export function CallControlsProvider({
   children,
@@ -58,8 +105,8 @@ export function CallControlsProvider({
   children: ReactNode;
   voice?: VoiceCallDeps;
 }) {
-  const store = useState(idle);
   const [voiceCall] = useState(() => new VoiceCallController(voice));
+  const store = useControlsSharedByTabs(voiceCall);
   useStopVoiceWhenCallLeaves(voiceCall);
   return (
     <CallControlsContext.Provider value={store}>
