@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../../shared/schemas/auth';
 import type { EmployeeRow } from '../../../../shared/schemas/employees';
 import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch-mock';
-import { dayShift, nightShift, superAdminUser, teamMemberAdminUser } from '../../../test/fixtures';
+import {
+  dayShift,
+  nightShift,
+  sessionUser,
+  superAdminUser,
+  teamMemberAdminUser,
+} from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { EmployeesPage } from './employees-page';
 
@@ -151,9 +157,13 @@ describe('EmployeesPage: the list', () => {
     expect(await screen.findByRole('heading', { name: 'Teams stand-in' })).toBeTruthy();
   });
 
-  it('shows team names as plain text to an admin without the Teams page', async () => {
+  it.each([
+    ['an admin without the Teams page', teamMemberAdminUser],
+    // Their Teams page lists no team (decision 14): a link there would lead nowhere.
+    ['an admin with no team', sessionUser({ username: 'nia' })],
+  ])('shows team names as plain text to %s', async (_who, signedInAs) => {
     serveEmployees();
-    renderPage({ signedInAs: teamMemberAdminUser });
+    renderPage({ signedInAs });
     await loaded();
     expect(screen.queryByRole('link', { name: 'Night Shift' })).toBeNull();
     expect(screen.getByText('Night Shift')).toBeTruthy();

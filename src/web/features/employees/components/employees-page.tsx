@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { employeeMessages } from '../../../../shared/messages';
-import { canSeeTeamsPage } from '../../../../shared/permissions';
+import { canManageMembersOf } from '../../../../shared/permissions';
 import type { EmployeeRow } from '../../../../shared/schemas/employees';
 import { FormAlert } from '../../../components/form-alert';
 import { useSession } from '../../../lib/session';
@@ -59,7 +59,7 @@ export function EmployeesPage() {
             <>
               <EmployeesTable
                 employees={employees.data.employees}
-                canOpenTeamsPage={user ? canSeeTeamsPage(user) : false}
+                canOpenTeam={(teamId) => !!user && canManageMembersOf(user, teamId)}
                 editingEmployeeId={rowEdit.editingId}
                 onEdit={rowEdit.start}
                 onCancelEdit={rowEdit.stop}

@@ -16,8 +16,8 @@ import { employeeTeamLabel } from './employee-team-label';
 
 interface EmployeesTableProps {
   employees: EmployeeRow[];
-  /** Team names link to the Teams page only for those who may open it. */
-  canOpenTeamsPage: boolean;
+  /** Whether a team's name links to the Teams page: only where that page lists the team. */
+  canOpenTeam: (teamId: string) => boolean;
   editingEmployeeId: string | null;
   onEdit: (employee: EmployeeRow) => void;
   onCancelEdit: () => void;
@@ -33,7 +33,7 @@ interface EmployeesTableProps {
  */
 export function EmployeesTable({
   employees,
-  canOpenTeamsPage,
+  canOpenTeam,
   editingEmployeeId,
   onEdit,
   onCancelEdit,
@@ -60,7 +60,7 @@ export function EmployeesTable({
             const detailCells = (
               <>
                 <RoleCell />
-                <TeamCell employee={employee} canOpenTeamsPage={canOpenTeamsPage} />
+                <TeamCell employee={employee} canOpenTeam={canOpenTeam} />
                 <RegisteredCell employee={employee} />
               </>
             );
@@ -123,15 +123,15 @@ function RoleCell() {
 
 function TeamCell({
   employee,
-  canOpenTeamsPage,
+  canOpenTeam,
 }: {
   employee: EmployeeRow;
-  canOpenTeamsPage: boolean;
+  canOpenTeam: (teamId: string) => boolean;
 }) {
   const label = employeeTeamLabel(employee);
   return (
     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-      {employee.team && canOpenTeamsPage ? (
+      {employee.team && canOpenTeam(employee.team.id) ? (
         <Anchor component={Link} to={adminPaths.teams} size="sm">
           {label}
         </Anchor>

@@ -4,7 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../../shared/schemas/auth';
 import { describedByText } from '../../../test/accessibility';
 import { errorResponse, jsonResponse, mockFetch, networkFailure } from '../../../test/fetch-mock';
-import { dayShift, nightShift, superAdminUser, teamMemberAdminUser } from '../../../test/fixtures';
+import {
+  dayShift,
+  nightShift,
+  sessionUser,
+  superAdminUser,
+  teamMemberAdminUser,
+} from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render';
 import { RegisterEmployeePage } from './register-employee-page';
 
@@ -177,6 +183,13 @@ describe('RegisterEmployeePage', () => {
     expect(screen.getByRole('link', { name: 'Create a team' }).getAttribute('href')).toBe(
       '/admin/teams',
     );
+  });
+
+  it('offers no link to create a team to an admin who may not create one', async () => {
+    serve({ 'GET /api/employees/teams': () => jsonResponse({ teams: [] }) });
+    renderPage({ signedInAs: sessionUser({ username: 'nia' }) });
+    expect(await screen.findByText(/There are no teams to register into yet/)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Create a team' })).toBeNull();
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { IconUserPlus } from '@tabler/icons-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { employeeMessages, validationMessages } from '../../../../shared/messages';
-import { canSeeTeamsPage } from '../../../../shared/permissions';
+import { canManageTeams } from '../../../../shared/permissions';
 import { registerEmployeeSchema } from '../../../../shared/schemas/employees';
 import { NewPasswordFields, UsernameInput } from '../../../components/credential-inputs';
 import { fieldError } from '../../../components/field-error';
@@ -68,7 +68,7 @@ export function RegisterEmployeePage() {
     teams.isSuccess && teamOptions.length === 0 ? (
       <>
         There are no teams to register into yet.{' '}
-        {user && canSeeTeamsPage(user) && (
+        {user && canManageTeams(user) && (
           <Anchor component={Link} to={adminPaths.teams} size="xs">
             Create a team
           </Anchor>

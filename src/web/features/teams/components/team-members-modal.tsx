@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { AppModal } from '../../../components/app-modal';
 import { IconArrowDown, IconArrowUp, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { teamMessages } from '../../../../shared/messages';
@@ -37,6 +38,7 @@ export function TeamMembersModal({
   onClose,
 }: TeamMembersModalProps) {
   const { data: user } = useSession();
+  const isPhone = useMediaQuery('(max-width: 36em)');
   const members = useTeamMembers(team.id);
   const updateRole = useUpdateTeamMemberRole();
   const removeMember = useRemoveTeamMember();
@@ -71,7 +73,15 @@ export function TeamMembersModal({
   }
 
   return (
-    <AppModal opened onClose={onClose} title={`${team.name} Members`} size="lg" centered>
+    <AppModal
+      opened
+      onClose={onClose}
+      title={`${team.name} Members`}
+      size="lg"
+      centered
+      // A phone: the whole screen, so a member's role and actions fit beside their name.
+      fullScreen={isPhone}
+    >
       <Stack gap="md">
         {notice && <FormAlert tone={notice.tone}>{notice.message}</FormAlert>}
         <Group justify="space-between">
@@ -95,7 +105,7 @@ export function TeamMembersModal({
             {teamMessages.noMembers}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={300}>
             <Table verticalSpacing="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -113,18 +123,24 @@ export function TeamMembersModal({
                   return (
                     <Table.Tr key={member.id}>
                       <Table.Td>
-                        <Text fw={500}>{member.username}</Text>
+                        <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                          {member.username}
+                        </Text>
                         <Text size="xs" c="dimmed">
                           {accountLabels[member.user_role]}
                         </Text>
                       </Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color={isLeader ? 'violet' : 'gray'}>
+                        <Badge
+                          variant="light"
+                          color={isLeader ? 'violet' : 'gray'}
+                          miw="max-content"
+                        >
                           {teamMemberRoleLabels[member.role]}
                         </Badge>
                       </Table.Td>
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
+                        <Group gap="xs">
                           {!mayChangeRole && !mayRemove && (
                             <Text size="xs" c="dimmed">
                               {SUPER_ADMIN_ONLY}
