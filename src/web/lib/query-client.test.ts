@@ -1,10 +1,10 @@
-import { MutationObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { MutationObserver, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { errorResponse, mockFetch } from '../test/fetch-mock';
+import { errorResponse, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { apiRequest } from './api-client';
 import { createQueryClient } from './query-client';
-import { sessionQueryKey } from './session';
+import { getSession, sessionQueryKey } from './session';
 
 const admin = {
   id: '0b7e7f3a-2c1d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -69,5 +69,61 @@ describe('the query client and an expired session', () => {
     await expect(signIn.mutate()).rejects.toThrow(message);
 
     expect(queryClient.getQueryData(sessionQueryKey)).toEqual(admin);
+  });
+});
+
+describe('the query client and what a refusal says', () => {
+  const demoted = { ...admin, username: 'ada-now', is_team_leader: false };
+
+  it('asks who the user is when a read is refused (their rights changed)', async () => {
+    const { requests } = mockFetch({
+      'GET /api/teams/x/members': () => errorResponse(403, 'FORBIDDEN', 'No'),
+      'GET /api/auth/me': () => jsonResponse({ user: demoted }),
+    });
+    const queryClient = signedInClient();
+    // The session as the shell holds it: observed, so a refresh fetches it.
+    const session = new QueryObserver(queryClient, {
+      queryKey: sessionQueryKey,
+      queryFn: () => getSession(),
+      staleTime: Infinity,
+    });
+    const unsubscribe = session.subscribe(() => {});
+
+    await expect(
+      queryClient.fetchQuery({
+        queryKey: ['members'],
+        queryFn: () => apiRequest('/api/teams/x/members', { schema: anything }),
+      }),
+    ).rejects.toThrow('No');
+
+    await vi.waitFor(() => expect(queryClient.getQueryData(sessionQueryKey)).toEqual(demoted));
+    expect(requests.filter((request) => request.path === '/api/auth/me')).toHaveLength(1);
+    unsubscribe();
+  });
+
+  it.each([
+    [403, 'FORBIDDEN'],
+    [404, 'EMPLOYEE_NOT_FOUND'],
+  ])('refreshes what is on screen when a change is refused with %i', async (status, code) => {
+    let listed = 0;
+    mockFetch({
+      'DELETE /api/employees/x': () => errorResponse(status, code, 'Refused'),
+      'GET /api/employees': () => jsonResponse({ employees: [], total: ++listed }),
+    });
+    const queryClient = signedInClient();
+    const list = new QueryObserver(queryClient, {
+      queryKey: ['employees'],
+      queryFn: () => apiRequest('/api/employees', { schema: anything }),
+    });
+    const unsubscribe = list.subscribe(() => {});
+    await vi.waitFor(() => expect(listed).toBe(1));
+
+    const remove = new MutationObserver(queryClient, {
+      mutationFn: () => apiRequest('/api/employees/x', { method: 'DELETE', schema: anything }),
+    });
+    await expect(remove.mutate()).rejects.toThrow('Refused');
+
+    await vi.waitFor(() => expect(listed).toBe(2));
+    unsubscribe();
   });
 });

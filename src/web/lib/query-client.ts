@@ -17,9 +17,29 @@ export function createQueryClient() {
   const forgetExpiredSession = (error: unknown) => {
     if (isSessionExpiredError(error)) queryClient.setQueryData(sessionQueryKey, null);
   };
+  /**
+   * A refusal (403) or a record gone (404) means what this page knows is out of date: the
+   * user's rights changed (demoted, moved to another team) or someone else changed the data.
+   * A read refused asks who the user is now (menus and route guards follow); a change refused
+   * refreshes everything on screen too, so the row that is gone goes.
+   */
+  const statusOf = (error: unknown) => (error instanceof ApiError ? error.status : undefined);
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: forgetExpiredSession }),
-    mutationCache: new MutationCache({ onError: forgetExpiredSession }),
+    queryCache: new QueryCache({
+      onError: (error) => {
+        forgetExpiredSession(error);
+        if (statusOf(error) === 403) {
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        }
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        forgetExpiredSession(error);
+        const status = statusOf(error);
+        if (status === 403 || status === 404) void queryClient.invalidateQueries();
+      },
+    }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
