@@ -139,7 +139,8 @@ export function AdminShell() {
           />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* The focus's place when what had it is gone (a deleted row): the page, not the top. */}
+      <AppShell.Main tabIndex={-1} style={{ outline: 'none' }}>
         {logoutFailure && <LogoutFailedAlert message={logoutFailure} />}
         <Outlet />
       </AppShell.Main>

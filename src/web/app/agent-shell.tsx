@@ -88,7 +88,8 @@ export function AgentShell() {
             />
           </AppShell.Section>
         </AppShell.Navbar>
-        <AppShell.Main>
+        {/* The focus's place when what had it is gone (a deleted row): the page, not the top. */}
+        <AppShell.Main tabIndex={-1} style={{ outline: 'none' }}>
           {isReconnecting && <ReconnectingBanner />}
           <IncomingCallAnnouncer />
           {logoutFailure && <LogoutFailedAlert message={logoutFailure} />}

@@ -64,6 +64,40 @@ describe('AppModal', () => {
     await waitFor(() => expect(second.contains(document.activeElement)).toBe(true));
   });
 
+  it('gives the focus to the page when the dialog took its opener away (a deleted row)', async () => {
+    function Row() {
+      const [confirming, setConfirming] = useState(false);
+      const [deleted, setDeleted] = useState(false);
+      return (
+        <main tabIndex={-1}>
+          {!deleted && (
+            <button type="button" onClick={() => setConfirming(true)}>
+              Delete row
+            </button>
+          )}
+          {confirming && (
+            <AppModal opened onClose={() => setConfirming(false)} title="Delete?">
+              <button
+                type="button"
+                onClick={() => {
+                  setDeleted(true);
+                  setConfirming(false);
+                }}
+              >
+                Confirm
+              </button>
+            </AppModal>
+          )}
+        </main>
+      );
+    }
+    const { user } = renderWithProviders(<Row />);
+    screen.getByRole('button', { name: 'Delete row' }).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+  });
+
   it('never opened, it moves no focus when its page goes', async () => {
     const Page = ({ withDialog }: { withDialog: boolean }) => (
       <>

@@ -44,12 +44,15 @@ export function AppModal(props: ModalProps) {
 /**
  * While `opened`: remembers what had the focus when it opened, and focuses it again when it
  * closes or unmounts, if it is still there and nothing else has the focus (Mantine's own return,
- * for a dialog that only closes, usually has done it already).
+ * for a dialog that only closes, usually has done it already); if the opener went with what the
+ * dialog removed, its page (the shell's main, focusable for this), so Tab goes on from there.
  */
 function useFocusReturn(opened: boolean) {
   useLayoutEffect(() => {
     if (!opened) return;
     const opener = document.activeElement;
+    // Where the focus goes if the opener is gone (the row a dialog deleted): its page.
+    const page = opener?.closest<HTMLElement>('main[tabindex]');
     return () => {
       // After the dialog's nodes are gone, so the focus has fallen to the body.
       setTimeout(() => {
@@ -57,6 +60,7 @@ function useFocusReturn(opened: boolean) {
         // that one takes the focus, not the page behind it.
         if (!isFocusLost() || document.querySelector(OPEN_DIALOG)) return;
         if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+        else if (page?.isConnected) page.focus({ preventScroll: true });
       });
     };
   }, [opened]);

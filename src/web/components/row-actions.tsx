@@ -1,5 +1,7 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { isFocusLost } from '../lib/focus';
 
 interface RowActionsProps {
   /** Whose row it is: the buttons are named 'Edit {name}' and 'Delete {name}'. */
@@ -7,14 +9,23 @@ interface RowActionsProps {
   onEdit: () => void;
   /** Absent where this row can't be deleted. */
   onDelete?: (() => void) | undefined;
+  /**
+   * The row has just left edit mode (saved, cancelled, Escape): its Edit button takes the
+   * focus the closed form's fields had, rather than the page's body.
+   */
+  wasEditing?: boolean;
 }
 
 /** A table row's Actions cell content: Edit and Delete icon buttons. */
-export function RowActions({ name, onEdit, onDelete }: RowActionsProps) {
+export function RowActions({ name, onEdit, onDelete, wasEditing = false }: RowActionsProps) {
+  const editButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (wasEditing && isFocusLost()) editButton.current?.focus();
+  }, [wasEditing]);
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label="Edit">
-        <ActionIcon variant="subtle" aria-label={`Edit ${name}`} onClick={onEdit}>
+        <ActionIcon ref={editButton} variant="subtle" aria-label={`Edit ${name}`} onClick={onEdit}>
           <IconEdit size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>

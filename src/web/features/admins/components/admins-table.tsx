@@ -1,3 +1,4 @@
+import { usePrevious } from '@mantine/hooks';
 import { Group, Table, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { adminMessages } from '../../../../shared/messages';
@@ -34,6 +35,7 @@ export function AdminsTable({
   onEditFailed,
   onDelete,
 }: AdminsTableProps) {
+  const editedBefore = usePrevious(editingAdminId);
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -88,6 +90,7 @@ export function AdminsTable({
                         ? () => onDelete(admin)
                         : undefined
                     }
+                    wasEditing={editedBefore === admin.id}
                   />
                 </Table.Td>
               </Table.Tr>

@@ -293,6 +293,23 @@ describe('EmployeesPage: inline edit', () => {
   });
 });
 
+describe('EmployeesPage: the focus after an edit', () => {
+  it.each(['{Escape}', 'Cancel'])('goes back to the row’s Edit button after %s', async (close) => {
+    serveEmployees();
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Edit hal' }));
+    const username = screen.getByRole('textbox', { name: 'Username' });
+    username.focus();
+    if (close === 'Cancel') await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    else await user.keyboard(close);
+
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit hal' })),
+    );
+  });
+});
+
 describe('EmployeesPage: Delete Employee', () => {
   const deleteIvy = `DELETE /api/employees/${ivy.id}`;
 

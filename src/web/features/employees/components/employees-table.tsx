@@ -1,3 +1,4 @@
+import { usePrevious } from '@mantine/hooks';
 import { Anchor, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -41,6 +42,7 @@ export function EmployeesTable({
   onEditFailed,
   onDelete,
 }: EmployeesTableProps) {
+  const editedBefore = usePrevious(editingEmployeeId);
   return (
     <Table.ScrollContainer minWidth={960}>
       <Table verticalSpacing="sm" highlightOnHover>
@@ -86,6 +88,7 @@ export function EmployeesTable({
                     name={employee.username}
                     onEdit={() => onEdit(employee)}
                     onDelete={() => onDelete(employee)}
+                    wasEditing={editedBefore === employee.id}
                   />
                 </Table.Td>
               </Table.Tr>
