@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { calendarDayField } from './analytics';
-import { searchField } from './fields';
-import { isoDateTime } from './fields';
+import { isoDateTime, searchField } from './fields';
 
 /** Entries on one page of the Audit Log when the query does not say. */
 export const AUDIT_PAGE_SIZE = 100;

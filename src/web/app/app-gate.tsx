@@ -17,12 +17,13 @@ export function AppGate() {
   const session = useSession();
   const { pathname } = useLocation();
 
-  if (setupStatus.isError || session.isError) {
+  // Only a first load that failed: a refresh that fails later keeps what is known (and the page).
+  if (setupStatus.isLoadingError || session.isLoadingError) {
     return (
       <LoadFailedCard
         onRetry={() => {
-          if (setupStatus.isError) void setupStatus.refetch();
-          if (session.isError) void session.refetch();
+          if (setupStatus.isLoadingError) void setupStatus.refetch();
+          if (session.isLoadingError) void session.refetch();
         }}
       />
     );

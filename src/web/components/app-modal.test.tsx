@@ -37,19 +37,25 @@ describe('AppModal', () => {
     );
   });
 
-  it('gives the focus to the dialog that took its place, not to the page behind', async () => {
+  it('gives the focus to the dialog that took its place, and back to the first opener at the end', async () => {
     function Swapped() {
-      const [second, setSecond] = useState(false);
+      const [shown, setShown] = useState<'first' | 'second' | 'none'>('none');
       return (
         <>
-          <button type="button">Opener</button>
-          {second ? (
-            <AppModal opened onClose={() => setSecond(false)} title="Second">
+          <button type="button" onClick={() => setShown('first')}>
+            Opener
+          </button>
+          {shown === 'second' && (
+            <AppModal opened onClose={() => setShown('first')} title="Second">
               <input aria-label="Not yet" disabled data-autofocus />
+              <button type="button" onClick={() => setShown('first')}>
+                Back
+              </button>
             </AppModal>
-          ) : (
-            <AppModal opened onClose={() => undefined} title="First">
-              <button type="button" onClick={() => setSecond(true)}>
+          )}
+          {shown === 'first' && (
+            <AppModal opened onClose={() => setShown('none')} title="First">
+              <button type="button" onClick={() => setShown('second')}>
                 Next
               </button>
             </AppModal>
@@ -58,10 +64,18 @@ describe('AppModal', () => {
       );
     }
     const { user } = renderWithProviders(<Swapped />);
-    screen.getByRole('button', { name: 'Opener' }).focus();
+    const opener = screen.getByRole('button', { name: 'Opener' });
+    opener.focus();
+    await user.keyboard('{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     const second = await screen.findByRole('dialog', { name: 'Second' });
     await waitFor(() => expect(second.contains(document.activeElement)).toBe(true));
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('dialog', { name: 'First' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 
   it('gives the focus to the page when the dialog took its opener away (a deleted row)', async () => {

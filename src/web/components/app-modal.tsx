@@ -42,25 +42,36 @@ export function AppModal(props: ModalProps) {
 }
 
 /**
+ * The opener of a dialog that gave way to another (the members list to Add Team Member, and
+ * back): the focus returns there when the last of them closes, since each one after the first
+ * opened with nothing focused.
+ */
+let handedOver: HTMLElement | null = null;
+
+/**
  * While `opened`: remembers what had the focus when it opened, and focuses it again when it
  * closes or unmounts, if it is still there and nothing else has the focus (Mantine's own return,
  * for a dialog that only closes, usually has done it already); if the opener went with what the
- * dialog removed, its page (the shell's main, focusable for this), so Tab goes on from there.
+ * dialog removed, the page (the shell's main, focusable for this), so Tab goes on from there.
  */
 function useFocusReturn(opened: boolean) {
   useLayoutEffect(() => {
     if (!opened) return;
-    const opener = document.activeElement;
-    // Where the focus goes if the opener is gone (the row a dialog deleted): its page.
-    const page = opener?.closest<HTMLElement>('main[tabindex]');
+    const focused = document.activeElement;
+    const opener = focused instanceof HTMLElement && focused !== document.body ? focused : null;
     return () => {
       // After the dialog's nodes are gone, so the focus has fallen to the body.
       setTimeout(() => {
-        // Another dialog took its place (the members list giving way to Add Team Member):
-        // that one takes the focus, not the page behind it.
-        if (!isFocusLost() || document.querySelector(OPEN_DIALOG)) return;
-        if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-        else if (page?.isConnected) page.focus({ preventScroll: true });
+        const target = opener ?? handedOver;
+        // Another dialog took its place: it has the focus, and the way back is passed on.
+        if (document.querySelector(OPEN_DIALOG)) {
+          handedOver = target;
+          return;
+        }
+        handedOver = null;
+        if (!isFocusLost()) return;
+        if (target?.isConnected) target.focus();
+        else document.querySelector<HTMLElement>('main[tabindex]')?.focus({ preventScroll: true });
       });
     };
   }, [opened]);

@@ -15,8 +15,9 @@ export {
 export const sessionQueryKey = ['session'] as const;
 
 /**
- * Asked once per page load: after that the session changes only by sign-in, sign-out, or
- * a request answered with isSessionExpiredError (the query client then sets it to `null`).
+ * Asked once per page load; after that it changes by sign-in, sign-out, a request answered
+ * with isSessionExpiredError (the query client then sets it to `null`), and a refusal (403) or
+ * a record gone (404), after which the query client asks again (query-client.ts).
  */
 export function useSession() {
   return useQuery({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: Infinity });

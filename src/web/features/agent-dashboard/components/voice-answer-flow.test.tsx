@@ -310,5 +310,17 @@ describe('the call controls in another tab', () => {
     await first.user.click(first.tab().getByRole('button', { name: 'Unmute' }));
     await vi.waitFor(() => expect(second.tab().getByRole('button', { name: 'Mute' })).toBeTruthy());
     expect(answering.assistant.setMuted).toHaveBeenLastCalledWith(false);
+
+    // A state older than the tabs' own (a late answer to a new tab's question) changes nothing.
+    const late = new BroadcastChannel('switchboard-call-controls');
+    late.postMessage({
+      type: 'state',
+      shared: { state: { callId: CALL_ID, isMuted: true, isHeld: true }, version: 1, tab: '~' },
+    });
+    await advance(100);
+    late.close();
+    expect(first.tab().getByRole('button', { name: 'Mute' })).toBeTruthy();
+    expect(second.tab().getByRole('button', { name: 'Hold' })).toBeTruthy();
+    expect(answering.assistant.setMuted).toHaveBeenLastCalledWith(false);
   });
 });

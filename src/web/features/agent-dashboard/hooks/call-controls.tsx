@@ -48,9 +48,21 @@ export const defaultVoiceCallDeps: VoiceCallDeps = {
   now: () => Date.now(),
 };
 
-/** What the agent's tabs tell each other about the call's controls. */
-type TabsMessage = { type: 'ask' } | { type: 'state'; state: CallControlsState };
+/**
+ * The controls as the agent's tabs agree on them: each change counts one more than the state it
+ * changed (ties go to the higher tab id), and a tab takes only a state newer than its own, so
+ * every tab ends on the same one however the messages cross.
+ */
+interface SharedControls {
+  state: CallControlsState;
+  version: number;
+  tab: string;
+}
+type TabsMessage = { type: 'ask' } | { type: 'state'; shared: SharedControls };
 const TABS_CHANNEL = 'switchboard-call-controls';
+
+const isNewer = (a: SharedControls, b: SharedControls) =>
+  a.version > b.version || (a.version === b.version && a.tab > b.tab);
 
 /**
  * Mute and hold as every tab of this browser shows them: the assistant runs only in the tab
@@ -60,10 +72,8 @@ const TABS_CHANNEL = 'switchboard-call-controls';
  */
 function useControlsSharedByTabs(voiceCall: VoiceCallController): CallControlsStore {
   const [controls, setControls] = useState(idle);
-  const latest = useRef(controls);
-  useEffect(() => {
-    latest.current = controls;
-  }, [controls]);
+  const [tab] = useState(() => Math.random().toString(36).slice(2));
+  const latest = useRef<SharedControls>({ state: idle, version: 0, tab });
   const channel = useRef<BroadcastChannel | null>(null);
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
@@ -71,11 +81,16 @@ function useControlsSharedByTabs(voiceCall: VoiceCallController): CallControlsSt
     channel.current = tabs;
     tabs.onmessage = ({ data }: MessageEvent<TabsMessage>) => {
       if (data.type === 'ask') {
-        if (latest.current.callId) tabs.postMessage({ type: 'state', state: latest.current });
+        if (latest.current.state.callId) {
+          tabs.postMessage({ type: 'state', shared: latest.current } satisfies TabsMessage);
+        }
         return;
       }
-      setControls(data.state);
-      if (data.state.callId) voiceCall.setMuted(data.state.callId, data.state.isMuted);
+      if (!isNewer(data.shared, latest.current)) return;
+      latest.current = data.shared;
+      const { state } = data.shared;
+      setControls(state);
+      if (state.callId) voiceCall.setMuted(state.callId, state.isMuted);
     };
     tabs.postMessage({ type: 'ask' } satisfies TabsMessage);
     return () => {
@@ -83,13 +98,16 @@ function useControlsSharedByTabs(voiceCall: VoiceCallController): CallControlsSt
       tabs.close();
     };
   }, [voiceCall]);
-  const change = useCallback((update: SetStateAction<CallControlsState>) => {
-    setControls((held) => {
-      const next = typeof update === 'function' ? update(held) : update;
-      channel.current?.postMessage({ type: 'state', state: next } satisfies TabsMessage);
-      return next;
-    });
-  }, []);
+  const change = useCallback(
+    (update: SetStateAction<CallControlsState>) => {
+      const held = latest.current;
+      const state = typeof update === 'function' ? update(held.state) : update;
+      latest.current = { state, version: held.version + 1, tab };
+      setControls(state);
+      channel.current?.postMessage({ type: 'state', shared: latest.current } satisfies TabsMessage);
+    },
+    [tab],
+  );
   return [controls, change];
 }
 

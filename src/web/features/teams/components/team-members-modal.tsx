@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { AppModal } from '../../../components/app-modal';
 import { IconArrowDown, IconArrowUp, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
@@ -38,7 +38,10 @@ export function TeamMembersModal({
   onClose,
 }: TeamMembersModalProps) {
   const { data: user } = useSession();
-  const isPhone = useMediaQuery('(max-width: 36em)');
+  const theme = useMantineTheme();
+  const isPhone = useMediaQuery(`(max-width: ${theme.breakpoints.xs})`, false, {
+    getInitialValueInEffect: false,
+  });
   const members = useTeamMembers(team.id);
   const updateRole = useUpdateTeamMemberRole();
   const removeMember = useRemoveTeamMember();
