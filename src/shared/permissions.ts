@@ -1,4 +1,5 @@
 import type { SessionUser } from './schemas/auth';
+import type { TeamMember } from './schemas/teams';
 
 /**
  * Spec §6 and DESIGN.md as pure rules: the server enforces them, the menu follows them.
@@ -33,7 +34,7 @@ export function canManageMembersOf(user: Actor, teamId: string) {
 }
 
 /** A member as the rules below need them. */
-type MemberOf = { user_id: string; user_role: 'employee' | 'admin' };
+type MemberOf = Pick<TeamMember, 'user_id' | 'user_role'>;
 
 /**
  * A member's role: a leader may promote and demote, but not themselves — stepping down is

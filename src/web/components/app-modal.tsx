@@ -1,5 +1,5 @@
 import { Modal, type ModalProps } from '@mantine/core';
-import { useEffect, useId, useLayoutEffect } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect } from 'react';
 import { isFocusLost } from '../lib/focus';
 
 const OPEN_DIALOG = '[role="dialog"][aria-modal="true"]';
@@ -17,17 +17,17 @@ export function AppModal(props: ModalProps) {
   const generatedId = useId();
   const id = props.id ?? generatedId;
   useFocusReturn(props.opened);
-  const focusIfLost = () => {
+  const focusIfLost = useCallback(() => {
     if (document.activeElement?.closest(OPEN_DIALOG)) return;
     // Mantine gives the dialog's body the id `${id}-body`.
     document.getElementById(`${id}-body`)?.closest<HTMLElement>('[role="dialog"]')?.focus();
-  };
-  // After Mantine's own try at open (without transitions), or once its entrance has ended.
+  }, [id]);
+  // Once it opens: after Mantine's own try (without transitions), or when its entrance ends.
   useEffect(() => {
     if (!props.opened) return;
     const timer = setTimeout(focusIfLost);
     return () => clearTimeout(timer);
-  });
+  }, [props.opened, focusIfLost]);
   return (
     <Modal
       {...props}
