@@ -6,6 +6,20 @@ import { adminBaseURL, adminServer, runId } from './admin-journeys';
 /** Spec §9: an offer comes 5–11 s after going Available. */
 export const OFFER_WITHIN_MS = 12_000;
 
+/**
+ * An answered or dialled call shows CALL_CONNECT_DELAY_MS (2.5 s) after its assistant's start
+ * settles, and never later than MAX_VOICE_START_WAIT_MS (15 s) past that delay (call-view.ts):
+ * the product's own bound, with room for a busy machine.
+ */
+export const CALL_SHOWN_WITHIN_MS = 2_500 + 15_000 + 5_000;
+
+/** Everything the page logs, as text: a failed wait for a call prints it. */
+export function consoleLog(page: Page) {
+  const lines: string[] = [];
+  page.on('console', (message) => lines.push(`${message.type()}: ${message.text()}`));
+  return lines;
+}
+
 /** A super admin registers a fresh agent (and a team for them) through the API. */
 export async function registerAgent(suffix: string, baseURL = adminBaseURL) {
   const api: APIRequestContext = await request.newContext({ baseURL });
@@ -40,4 +54,22 @@ export async function setStatus(page: Page, label: string) {
   await statusSelector(page).click();
   await page.getByRole('option', { name: new RegExp(`^${label}`) }).click();
   await expect(statusSelector(page)).toContainText(label);
+}
+
+/**
+ * The call connected: End Call shows. A failure says what the page logged meanwhile (the
+ * assistant's start stages and warnings), which a screenshot cannot.
+ */
+export async function expectCallShown(page: Page, log: readonly string[]) {
+  try {
+    await expect(interactions(page).getByRole('button', { name: 'End Call' })).toBeVisible({
+      timeout: CALL_SHOWN_WITHIN_MS,
+    });
+  } catch (error) {
+    const alerts = await page.getByRole('alert').allInnerTexts();
+    throw new Error(
+      `${(error as Error).message}\nAlerts: ${JSON.stringify(alerts)}\nThe page's console:\n${log.join('\n')}`,
+      { cause: error },
+    );
+  }
 }

@@ -9,6 +9,7 @@ import {
 } from './admin-journeys';
 import {
   OFFER_WITHIN_MS,
+  consoleLog,
   interactions,
   registerAgent,
   setStatus,
@@ -37,13 +38,6 @@ const STAGES = [
   'audio-observer-setup',
   'audio-processing-setup',
 ];
-
-/** Everything the page logs, as text. */
-function consoleLog(page: Page) {
-  const lines: string[] = [];
-  page.on('console', (message) => lines.push(`${message.type()}: ${message.text()}`));
-  return lines;
-}
 
 /** Keeps every microphone stream the page opens, so the test can look at its tracks. */
 async function recordMicrophones(page: Page) {
