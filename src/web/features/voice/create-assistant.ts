@@ -1,18 +1,21 @@
+import type { CallType } from '../../../shared/schemas/agent';
 import type { VoiceSession } from '../../../shared/schemas/voice';
 import type { VoiceAssistant, VoiceIdentity } from './voice-assistant';
 
 /**
  * The assistant for a voice session from `POST /api/voice/session`, and the identity to
  * start it with. The rest of the app goes through this, never a provider's SDK. Each
- * provider's code is loaded when a call first needs it, not with the softphone.
+ * provider's code is loaded when a call first needs it, not with the softphone. The local
+ * assistant's lines depend on `callType`; a vapi assistant's are its own configuration.
  */
 export async function createVoiceAssistant(
   session: VoiceSession,
+  callType: CallType,
 ): Promise<{ assistant: VoiceAssistant; identity: VoiceIdentity }> {
   if (session.provider === 'local') {
     const { LocalVoiceAssistant } = await import('./local-assistant');
     return {
-      assistant: new LocalVoiceAssistant(),
+      assistant: new LocalVoiceAssistant({ callType }),
       // The offline assistant's persona: its greeting says 'My name is Alex'.
       identity: { name: 'Alex', assistantId: 'local' },
     };

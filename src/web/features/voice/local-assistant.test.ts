@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type LevelSource,
+  CALL_SCRIPTS,
   type LineSpeaker,
   LocalVoiceAssistant,
   type LocalAssistantOptions,
@@ -307,6 +308,19 @@ describe('local assistant during a call', () => {
     const count = events.length;
     await vi.advanceTimersByTimeAsync(10_000);
     expect(events).toHaveLength(count);
+  });
+
+  it('on a call the agent dialled, speaks as the one calling, with the outbound lines', async () => {
+    const { assistant, speech, transcripts } = setUp({ callType: 'outbound', script: undefined });
+    await assistant.start(identity);
+    expect(transcripts()).toEqual([
+      'Hello, this is Riley calling from Switchboard. Do you have a moment to talk?',
+    ]);
+    speech.finishLine();
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(transcripts()[1]).toBe(CALL_SCRIPTS.outbound[0]);
+    for (const line of CALL_SCRIPTS.outbound) expect(line).not.toMatch(/for calling/);
+    assistant.stop();
   });
 
   it('greets by name and follows its own voice with speech and volume events', async () => {

@@ -4,6 +4,7 @@
  * call-centre assistant. There is no offline speech recognition: the caller's turn is only
  * detected on the microphone level, and the next line comes when the caller goes quiet.
  */
+import type { CallType } from '../../../shared/schemas/agent';
 import {
   AUDIO_OBSERVER_INTERVAL_MS,
   type CallStartStage,
@@ -54,7 +55,9 @@ export interface LocalAssistantOptions {
   speaker?: LineSpeaker;
   isMobile?: boolean;
   clock?: VoiceClock;
-  /** The lines after the greeting. */
+  /** Who called whom: the greeting and the lines suit an inbound or an outbound call. */
+  callType?: CallType;
+  /** The lines after the greeting (by default the call type's). */
   script?: readonly string[];
   /**
    * Moves on when the caller stays silent this long after a line; if they are still
@@ -63,16 +66,30 @@ export interface LocalAssistantOptions {
   replyTimeoutMs?: number;
 }
 
-export const CALL_SCRIPT: readonly string[] = [
-  'I understand. Could I have your full name and account number, please?',
-  'Thank you. Let me pull up your account. One moment.',
-  'I can see your account now. Could you tell me a little more about the issue?',
-  'I have made a note of that, and a specialist will follow up within one business day.',
-  'Is there anything else I can help you with today? Thank you for calling, goodbye.',
-];
+/** The lines after the greeting, by who placed the call. */
+export const CALL_SCRIPTS: Record<CallType, readonly string[]> = {
+  inbound: [
+    'I understand. Could I have your full name and account number, please?',
+    'Thank you. Let me pull up your account. One moment.',
+    'I can see your account now. Could you tell me a little more about the issue?',
+    'I have made a note of that, and a specialist will follow up within one business day.',
+    'Is there anything else I can help you with today? Thank you for calling, goodbye.',
+  ],
+  // The agent dialled: the assistant is the one calling, so it never thanks them for calling.
+  outbound: [
+    'Thank you. Could you confirm your full name and account number, please?',
+    'Thank you. I am calling about your recent request. One moment while I open it.',
+    'I have it here. Is there anything about it you would like to add?',
+    'I have made a note of that, and a specialist will follow up within one business day.',
+    'Is there anything else I can help you with today? Thank you for your time, goodbye.',
+  ],
+};
 
-export function greeting(name: string | undefined): string {
-  return `Hello, thank you for calling Switchboard. My name is ${name ?? 'Alex'}. How can I help you today?`;
+export function greeting(name: string | undefined, callType: CallType = 'inbound'): string {
+  const persona = name ?? 'Alex';
+  return callType === 'outbound'
+    ? `Hello, this is ${persona} calling from Switchboard. Do you have a moment to talk?`
+    : `Hello, thank you for calling Switchboard. My name is ${persona}. How can I help you today?`;
 }
 
 /** About 170 words a minute: how long a line takes without a real voice. */
@@ -202,6 +219,7 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
   private readonly speaker: LineSpeaker;
   private readonly isMobile: boolean;
   private readonly clock: VoiceClock;
+  private readonly callType: CallType;
   private readonly script: readonly string[];
   private readonly replyTimeoutMs: number;
   private session: Session | null = null;
@@ -218,7 +236,8 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
       options.isMobile ??
       (typeof navigator !== 'undefined' &&
         /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent));
-    this.script = options.script ?? CALL_SCRIPT;
+    this.callType = options.callType ?? 'inbound';
+    this.script = options.script ?? CALL_SCRIPTS[this.callType];
     this.replyTimeoutMs = options.replyTimeoutMs ?? 8000;
   }
 
@@ -295,7 +314,7 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
       totalDuration: this.clock.now() - startedAt,
     });
     this.emit('call-start');
-    this.speak(session, greeting(identity.name), false);
+    this.speak(session, greeting(identity.name, this.callType), false);
     return { id: session.callId };
   }
 

@@ -413,19 +413,25 @@ describe('resolveVapiConstructor', () => {
 
 describe('createVoiceAssistant', () => {
   it('picks the local provider', async () => {
-    const { assistant, identity: local } = await createVoiceAssistant({ provider: 'local' });
+    const { assistant, identity: local } = await createVoiceAssistant(
+      { provider: 'local' },
+      'inbound',
+    );
     expect(assistant).toBeInstanceOf(LocalVoiceAssistant);
     expect(local).toEqual({ name: 'Alex', assistantId: 'local' });
   });
 
   it('picks the vapi provider with the identity the server handed out', async () => {
-    const { assistant, identity: vapi } = await createVoiceAssistant({
-      provider: 'vapi',
-      name: 'Riley',
-      publicKey: 'pk-1',
-      assistantId: 'asst-1',
-      baseUrl: 'https://api.vapi.ai',
-    });
+    const { assistant, identity: vapi } = await createVoiceAssistant(
+      {
+        provider: 'vapi',
+        name: 'Riley',
+        publicKey: 'pk-1',
+        assistantId: 'asst-1',
+        baseUrl: 'https://api.vapi.ai',
+      },
+      'outbound',
+    );
     expect(assistant).toBeInstanceOf(VapiVoiceAssistant);
     expect(vapi).toEqual({ name: 'Riley', assistantId: 'asst-1' });
   });

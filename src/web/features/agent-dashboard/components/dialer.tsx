@@ -110,7 +110,7 @@ export function Dialer({ status }: { status: string }) {
       onSuccess: (snapshot) => {
         setDigits(DIALER_START);
         const call = snapshot.state.call;
-        if (call?.phase === 'active') voiceCall.begin(call.id);
+        if (call?.phase === 'active') voiceCall.begin(call.id, call.callType);
       },
       onError: (error) => setFailure(softphoneErrorMessage(error, softphoneFallbacks.placeCall)),
     });

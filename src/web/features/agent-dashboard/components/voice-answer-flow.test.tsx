@@ -108,6 +108,7 @@ describe('the answer flow with the voice assistant', () => {
     await settle();
     expect(deps.requestSession).toHaveBeenCalledTimes(1);
     expect(deps.requestSession).toHaveBeenCalledWith(CALL_ID);
+    expect(deps.createAssistant).toHaveBeenCalledWith({ provider: 'local' }, 'inbound');
     expect(assistant.startedWith).toHaveLength(1);
     expect(panel().getByText('Connecting...')).toBeTruthy();
 
@@ -262,6 +263,37 @@ describe('the answer flow with the voice assistant', () => {
     await user.click(panel().getByRole('button', { name: 'End Call' }));
     await settle();
     expect(assistant.stop).toHaveBeenCalled();
+  });
+});
+
+describe('the dialler with the voice assistant', () => {
+  it('starts the assistant of a dialled call as the one calling', async () => {
+    useFakeClock(SERVER_NOW);
+    const { assistant, deps } = fakeVoice();
+    const dialled = activeCall(0, { callType: 'outbound', phoneNumber: '12125550142' });
+    mockFetch({
+      'GET /api/agent/state': () =>
+        jsonResponse(agentState({ status: 'out_bound', since: SERVER_NOW })),
+      'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
+      'POST /api/agent/calls/outbound': () =>
+        jsonResponse(agentState({ status: 'on_call', since: SERVER_NOW, call: dialled })),
+    });
+    const { user } = renderWithProviders(
+      <CallControlsProvider voice={deps}>
+        <AgentDashboardPage />
+      </CallControlsProvider>,
+      { signedInAs: agentUser, withFakeTimers: true, userEvent: { delay: null } },
+    );
+    await settle();
+    await user.click(screen.getByRole('button', { name: 'Dialer' }));
+    await advance(50);
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '2125550142');
+    await user.click(screen.getByRole('button', { name: 'Call' }));
+    await settle();
+
+    expect(deps.requestSession).toHaveBeenCalledWith(CALL_ID);
+    expect(deps.createAssistant).toHaveBeenCalledWith({ provider: 'local' }, 'outbound');
+    expect(assistant.startedWith).toHaveLength(1);
   });
 });
 

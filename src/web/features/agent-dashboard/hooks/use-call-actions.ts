@@ -59,7 +59,7 @@ export function useCallActions(currentCallId: string | undefined) {
       startAction();
       // The assistant starts once the server has the call answered (spec §4 'The answer flow').
       answerCall.mutateAsync(callId).then(
-        () => voiceCall.begin(callId),
+        () => voiceCall.begin(callId, 'inbound'),
         (error: unknown) => fail(callId, error, softphoneFallbacks.answer),
       );
     },

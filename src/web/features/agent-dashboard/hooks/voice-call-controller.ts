@@ -1,3 +1,4 @@
+import type { CallType } from '../../../../shared/schemas/agent';
 import type { VoiceProvider, VoiceSession } from '../../../../shared/schemas/voice';
 import type { VoiceAssistant, VoiceIdentity } from '../../voice';
 
@@ -29,6 +30,7 @@ export interface VoiceCallDeps {
   requestSession(callId: string): Promise<VoiceSession>;
   createAssistant(
     session: VoiceSession,
+    callType: CallType,
   ): Promise<{ assistant: VoiceAssistant; identity: VoiceIdentity }>;
   now(): number;
 }
@@ -70,13 +72,13 @@ export class VoiceCallController {
   }
 
   /** Starts the assistant for a call; a second begin for the same call does nothing. */
-  begin(callId: string) {
+  begin(callId: string, callType: CallType) {
     if (this.snapshot.callId === callId) return;
     this.stop();
     const generation = this.generation;
     this.isMuted = false;
     this.update({ ...idle, callId, phase: 'starting' });
-    void this.start(callId, generation);
+    void this.start(callId, callType, generation);
   }
 
   /** Ends the assistant (of `callId` only, when given). */
@@ -101,7 +103,7 @@ export class VoiceCallController {
     this.assistant?.setMuted(muted);
   }
 
-  private async start(callId: string, generation: number) {
+  private async start(callId: string, callType: CallType, generation: number) {
     const isCurrent = () => generation === this.generation;
     try {
       // The browser's prompt, not waited for: an agent who leaves it unanswered must not hold
@@ -112,7 +114,7 @@ export class VoiceCallController {
       const session = await this.deps.requestSession(callId);
       if (!isCurrent()) return;
       this.update({ ...this.snapshot, provider: session.provider });
-      const { assistant, identity } = await this.deps.createAssistant(session);
+      const { assistant, identity } = await this.deps.createAssistant(session, callType);
       if (!isCurrent()) return;
       this.assistant = assistant;
       this.listen(assistant, callId);
