@@ -16,12 +16,17 @@ export const MAX_USERNAME_LENGTH = 64;
 /** A list's free-text search; the search boxes stop there too. */
 export const MAX_SEARCH_LENGTH = 100;
 
-/** A required free-text field: trimmed, non-blank, with one message for missing and blank. */
-export const requiredTextChecks = (message: string, max: number) =>
+/**
+ * A required free-text field: trimmed, non-blank, with one message for missing and blank;
+ * `label` names the field in the too-long message (it may show away from the field).
+ */
+export const requiredTextChecks = (message: string, max: number, label?: string) =>
   [
     z.trim(),
     z.minLength(1, { error: message }),
-    z.maxLength(max, { error: `Must be at most ${max} characters` }),
+    z.maxLength(max, {
+      error: `${label ? `${label} must` : 'Must'} be at most ${max} characters`,
+    }),
   ] as const;
 
 /** Blank: empty or only whitespace (spec §5: passwords must be non-blank). */

@@ -18,8 +18,8 @@ export {
 } from './field-rules';
 
 /** A required free-text field: trimmed, non-blank, with one message for missing and blank. */
-export function requiredText(message: string, max = 200) {
-  return z.string({ error: message }).check(...requiredTextChecks(message, max));
+export function requiredText(message: string, max = 200, label?: string) {
+  return z.string({ error: message }).check(...requiredTextChecks(message, max, label));
 }
 
 /** A password typed to prove who you are: never trimmed, capped in length (./field-rules.ts). */

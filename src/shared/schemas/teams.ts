@@ -21,7 +21,7 @@ export const teamListSchema = z.object({ teams: z.array(teamSchema), total: z.nu
 
 /** Create and edit team (spec §5 'Create team'): name required, description optional. */
 export const teamInputSchema = z.object({
-  name: requiredText(m.teamNameRequired, MAX_TEAM_NAME_LENGTH),
+  name: requiredText(m.teamNameRequired, MAX_TEAM_NAME_LENGTH, 'Team name'),
   description: z
     .string()
     .trim()

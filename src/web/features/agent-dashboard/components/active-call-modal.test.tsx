@@ -1,5 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MAX_CALL_NOTES_LENGTH } from '../../../../shared/schemas/agent';
 import {
   CALL_ID,
   SERVER_NOW,
@@ -233,6 +234,35 @@ describe('View Call and the Active Call modal', () => {
     await advance(1000);
     expect(sent(requests, 'PATCH', `/api/agent/calls/${CALL_ID}`)).toHaveLength(1);
   });
+  it('keeps notes over the limit as pasted, says so, and ends the call only once they fit', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user, requests } = await renderWithCall();
+    const modal = await openModal(user);
+    const tooLong = 'n'.repeat(MAX_CALL_NOTES_LENGTH + 1);
+    await user.click(notesField());
+    await user.paste(tooLong);
+    expect(notesField().value).toBe(tooLong);
+
+    await advance(1000);
+    const message = `Notes must be at most ${MAX_CALL_NOTES_LENGTH} characters`;
+    expect(modal.getByText(message)).toBeTruthy();
+    await user.click(modal.getByRole('button', { name: 'End Call' }));
+    await settle();
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(screen.getByRole('dialog', { name: 'Active Call' })).toBeTruthy();
+    expect(notesField().value).toBe(tooLong);
+
+    await user.type(notesField(), '{Backspace}');
+    await user.click(modal.getByRole('button', { name: 'End Call' }));
+    await settle();
+    const writes = requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+    expect(writes).toEqual([
+      `PATCH /api/agent/calls/${CALL_ID}`,
+      `POST /api/agent/calls/${CALL_ID}/end`,
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('saves one at a time: text typed during a save is sent after it, the latest only', async () => {
     useFakeClock(SERVER_NOW);
     const saves = heldNotesSaves();

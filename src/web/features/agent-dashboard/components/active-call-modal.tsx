@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal';
 import { formatPhone } from '../../../../shared/phone';
-import { MAX_CALL_NOTES_LENGTH, type CurrentCall } from '../../../../shared/schemas/agent';
+import type { CurrentCall } from '../../../../shared/schemas/agent';
 import { formatCallTimer, formatDuration } from '../../../../shared/time-format';
 import { elapsedSeconds } from '../../../lib/clock-offset';
 import type { UnsavedNotes } from '../api/get-agent-state';
@@ -43,8 +43,9 @@ export function ActiveCallModal({ call, clock, unsavedNotes, onClose }: ActiveCa
   const duration = elapsedSeconds(Date.parse(call.answeredAt ?? call.offeredAt), serverNow);
 
   // The notes are saved first: End Call waits for any save under way, then sends the latest.
+  // Notes too long to save keep the call going until they are shortened (the field says so).
   async function handleEndCall() {
-    await notes.flush();
+    if (!(await notes.flush())) return;
     if (await actions.end(call.id)) {
       controls.reset();
       onClose();
@@ -97,7 +98,6 @@ export function ActiveCallModal({ call, clock, unsavedNotes, onClose }: ActiveCa
             autosize
             minRows={3}
             maxRows={8}
-            maxLength={MAX_CALL_NOTES_LENGTH}
             value={notes.notes}
             onChange={(event) => notes.change(event.currentTarget.value)}
             onBlur={() => void notes.flush()}

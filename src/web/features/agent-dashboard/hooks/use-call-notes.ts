@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { callNotesSchema } from '../../../../shared/schemas/agent';
 import { CALL_NOTES_SAVE_DELAY_MS } from '../../../lib/timings';
 import { useReplaceableTimeout } from '../../../lib/use-notice';
 import type { UnsavedNotes } from '../api/get-agent-state';
@@ -16,7 +17,9 @@ export type NotesSaveState = 'unchanged' | 'saving' | 'saved' | 'failed';
  * landing last would overwrite newer. A save asked for while one is under way waits for it,
  * then sends whatever is typed by then; asking again meanwhile adds nothing. A save that fails
  * after the modal closed is logged and its text kept in the held state (`unsavedNotes`), which
- * the modal starts from when opened again.
+ * the modal starts from when opened again. Notes that break the shared rule (too long) are not
+ * sent: `flush` then resolves to false, so End Call waits for the agent to shorten them rather
+ * than drop them; a request that fails does not hold up the end.
  */
 export function useCallNotes(
   callId: string,
@@ -35,8 +38,8 @@ export function useCallNotes(
   const { start: saveAfterPause, cancel: cancelPendingSave } = useReplaceableTimeout();
 
   // The latest save (settled once it has), and a save waiting for it to finish, if any.
-  const lastSave = useRef<Promise<void>>(Promise.resolve());
-  const queuedSave = useRef<Promise<void> | null>(null);
+  const lastSave = useRef<Promise<boolean>>(Promise.resolve(true));
+  const queuedSave = useRef<Promise<boolean> | null>(null);
 
   const flush = useCallback(() => {
     cancelPendingSave();
@@ -44,7 +47,22 @@ export function useCallNotes(
     const save = lastSave.current.then(async () => {
       queuedSave.current = null;
       const toSave = typed.current;
-      if (toSave === saved.current) return;
+      if (toSave === saved.current) return true;
+      const fail = (message: string, cause: unknown) => {
+        setSaveState('failed');
+        setFailure(message);
+        if (!isOpen.current) {
+          // Nobody sees the field any more: say so somewhere, and keep the text.
+          console.warn('The call notes could not be saved', cause);
+          keepUnsavedNotes(queryClient, { callId, notes: toSave, failure: message });
+        }
+      };
+      // The server's rule, checked here first: too long is said at once, and kept as typed.
+      const checked = callNotesSchema.safeParse({ notes: toSave });
+      if (!checked.success) {
+        fail(checked.error.issues[0]!.message, checked.error);
+        return false;
+      }
       setSaveState('saving');
       setFailure(null);
       try {
@@ -53,15 +71,9 @@ export function useCallNotes(
         // Typing may have gone on meanwhile: only what is on screen is 'Saved'.
         setSaveState(typed.current === toSave ? 'saved' : 'unchanged');
       } catch (error) {
-        const message = softphoneErrorMessage(error, softphoneFallbacks.saveNotes);
-        setSaveState('failed');
-        setFailure(message);
-        if (!isOpen.current) {
-          // Nobody sees the field any more: say so somewhere, and keep the text.
-          console.warn('The call notes could not be saved', error);
-          keepUnsavedNotes(queryClient, { callId, notes: toSave, failure: message });
-        }
+        fail(softphoneErrorMessage(error, softphoneFallbacks.saveNotes), error);
       }
+      return true;
     });
     queuedSave.current = save;
     lastSave.current = save;

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../../../shared/schemas/me';
+import { MAX_FULL_NAME_LENGTH, type Profile } from '../../../../shared/schemas/me';
 import { describedByText } from '../../../test/accessibility';
 import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { agentUser, nightShift } from '../../../test/fixtures';
@@ -94,6 +94,21 @@ describe('AgentProfilePage', () => {
       { fullName: '' },
     ]);
     expect(fullName.value).toBe('');
+  });
+
+  it('keeps a full name over the limit as pasted and says it is too long, sending nothing', async () => {
+    const { requests, user } = renderPage();
+    const fullName = await screen.findByRole<HTMLInputElement>('textbox', { name: /^Full name/ });
+    const tooLong = 'D'.repeat(MAX_FULL_NAME_LENGTH + 1);
+    await user.clear(fullName);
+    await user.paste(tooLong);
+    await user.click(account().getByRole('button', { name: 'Save' }));
+
+    expect((await account().findByRole('alert')).textContent).toBe(
+      `Full name must be at most ${MAX_FULL_NAME_LENGTH} characters`,
+    );
+    expect(fullName.value).toBe(tooLong);
+    expect(requests.filter((r) => r.method === 'PATCH')).toEqual([]);
   });
 
   it("shows the server's reason when the full name is refused", async () => {

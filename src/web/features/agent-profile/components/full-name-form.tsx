@@ -1,6 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { MAX_FULL_NAME_LENGTH, profileUpdateSchema } from '../../../../shared/schemas/me';
+import { profileUpdateSchema } from '../../../../shared/schemas/me';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { type FormError, firstIssue, refusal, refusedField } from '../../../lib/form-error';
@@ -46,7 +46,6 @@ export function FullNameForm({ savedFullName }: { savedFullName: string | null }
           label="Full name"
           description="Leave empty to clear it"
           autoComplete="name"
-          maxLength={MAX_FULL_NAME_LENGTH}
           error={fieldError(formError, 'fullName')}
           value={fullName}
           onChange={(event) => setFullName(event.currentTarget.value)}

@@ -1,8 +1,4 @@
 import { TextInput, Textarea } from '@mantine/core';
-import {
-  MAX_TEAM_DESCRIPTION_LENGTH,
-  MAX_TEAM_NAME_LENGTH,
-} from '../../../../shared/schemas/teams';
 import { fieldError } from '../../../components/field-error';
 import type { TeamForm } from '../hooks/use-team-form';
 
@@ -14,7 +10,10 @@ interface TeamFieldsProps {
   isCompact?: boolean;
 }
 
-/** Team Name and Description, as create and edit team show them. */
+/**
+ * Team Name and Description, as create and edit team show them. No `maxLength`: a longer
+ * paste would be cut without a word; the shared schema says what is too long on Save.
+ */
 export function TeamFields({ form, autoFocusName = false, isCompact = false }: TeamFieldsProps) {
   return (
     <>
@@ -23,7 +22,6 @@ export function TeamFields({ form, autoFocusName = false, isCompact = false }: T
         name="team-name"
         autoComplete="off"
         data-autofocus={autoFocusName || undefined}
-        maxLength={MAX_TEAM_NAME_LENGTH}
         error={fieldError(form.formError, 'name')}
         value={form.name}
         onChange={(event) => form.setName(event.currentTarget.value)}
@@ -35,7 +33,6 @@ export function TeamFields({ form, autoFocusName = false, isCompact = false }: T
         autosize
         minRows={isCompact ? 1 : 2}
         maxRows={5}
-        maxLength={MAX_TEAM_DESCRIPTION_LENGTH}
         error={fieldError(form.formError, 'description')}
         value={form.description}
         onChange={(event) => form.setDescription(event.currentTarget.value)}

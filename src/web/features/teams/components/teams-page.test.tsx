@@ -1,7 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../../shared/schemas/auth';
-import type { Team, TeamCandidate, TeamMember } from '../../../../shared/schemas/teams';
+import {
+  MAX_TEAM_NAME_LENGTH,
+  type Team,
+  type TeamCandidate,
+  type TeamMember,
+} from '../../../../shared/schemas/teams';
 import { errorResponse, jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import {
   dayShift,
@@ -216,6 +221,23 @@ describe('TeamsPage: create, edit and delete teams', () => {
     expect(screen.getByRole('alert')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps a name over the limit as pasted and says it is too long, sending nothing', async () => {
+    const { requests } = serveTeams();
+    const { user } = renderPage();
+    const form = within(await screen.findByRole('form', { name: 'Create New Team' }));
+    const tooLong = 'N'.repeat(MAX_TEAM_NAME_LENGTH + 1);
+    await user.click(form.getByLabelText('Team Name'));
+    await user.paste(tooLong);
+    await user.click(form.getByRole('button', { name: 'Create Team' }));
+
+    expect(form.getByRole('alert').textContent).toBe(
+      `Team name must be at most ${MAX_TEAM_NAME_LENGTH} characters`,
+    );
+    expect((form.getByLabelText('Team Name') as HTMLInputElement).value).toBe(tooLong);
+    expect(form.getByLabelText('Team Name').getAttribute('aria-invalid')).toBe('true');
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
   it("shows the server's reason when creating is refused", async () => {
