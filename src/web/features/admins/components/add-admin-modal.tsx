@@ -9,6 +9,7 @@ import { SecurityQuestionFields } from '../../../components/security-question-fi
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { adminPaths } from '../../../lib/admin-paths';
+import { useSession } from '../../../lib/session';
 import { type FormError, firstIssue, refusal } from '../../../lib/form-error';
 import { FORM_CLOSE_DELAY_MS } from '../../../lib/timings';
 import { useReplaceableTimeout } from '../../../lib/use-notice';
@@ -21,23 +22,60 @@ interface AddAdminModalProps {
   onClose: () => void;
 }
 
+interface AdminDraft {
+  username: string;
+  password: string;
+  confirmPassword: string;
+  securityQuestion: string | null;
+  securityAnswer: string;
+  teamId: string | null;
+}
+
+const emptyDraft: AdminDraft = {
+  username: '',
+  password: '',
+  confirmPassword: '',
+  securityQuestion: null,
+  securityAnswer: '',
+  teamId: null,
+};
+
+/**
+ * What was typed when 'See all teams' was followed (spec §2: it goes to the teams page), and
+ * by whom. The Admins page opens the form again with it on the way back, so looking at the
+ * teams loses nothing. In memory only, never stored, taken once, and only by the same user.
+ */
+let draftLeftForTeams: { userId: string; draft: AdminDraft } | null = null;
+
+/** Whether `userId` left a form for the teams page that waits to be picked up again. */
+export const hasAdminDraft = (userId: string | undefined) =>
+  draftLeftForTeams !== null && draftLeftForTeams.userId === userId;
+
+function takeDraft(userId: string | undefined): AdminDraft {
+  const left = draftLeftForTeams;
+  draftLeftForTeams = null;
+  return left && left.userId === userId ? left.draft : emptyDraft;
+}
+
 /** Spec §2 'Add New Admin': closes 1.5 s after 'Admin added successfully'. */
 export function AddAdminModal({ opened, onClose }: AddAdminModalProps) {
   return (
     <AppModal opened={opened} onClose={onClose} title="Add New Admin" centered>
-      {/* Mounted only while open, so every opening starts with an empty form. */}
+      {/* Mounted only while open: every opening starts empty, or from a draft left for teams. */}
       {opened && <AddAdminForm onClose={onClose} />}
     </AppModal>
   );
 }
 
 function AddAdminForm({ onClose }: { onClose: () => void }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [securityQuestion, setSecurityQuestion] = useState<string | null>(null);
-  const [securityAnswer, setSecurityAnswer] = useState('');
-  const [teamId, setTeamId] = useState<string | null>(null);
+  const { data: user } = useSession();
+  const [draft] = useState(() => takeDraft(user?.id));
+  const [username, setUsername] = useState(draft.username);
+  const [password, setPassword] = useState(draft.password);
+  const [confirmPassword, setConfirmPassword] = useState(draft.confirmPassword);
+  const [securityQuestion, setSecurityQuestion] = useState(draft.securityQuestion);
+  const [securityAnswer, setSecurityAnswer] = useState(draft.securityAnswer);
+  const [teamId, setTeamId] = useState(draft.teamId);
   const [formError, setFormError] = useState<FormError | null>(null);
   const [isAdded, setIsAdded] = useState(false);
   const teams = useTeams();
@@ -105,7 +143,25 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
           description={
             <>
               Optional.{' '}
-              <Anchor component={Link} to={adminPaths.teams} size="xs">
+              <Anchor
+                component={Link}
+                to={adminPaths.teams}
+                size="xs"
+                onClick={() => {
+                  if (!user) return;
+                  draftLeftForTeams = {
+                    userId: user.id,
+                    draft: {
+                      username,
+                      password,
+                      confirmPassword,
+                      securityQuestion,
+                      securityAnswer,
+                      teamId,
+                    },
+                  };
+                }}
+              >
                 See all teams
               </Anchor>
             </>

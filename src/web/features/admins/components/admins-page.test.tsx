@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminRow } from '../../../../shared/schemas/admins';
 import { securityQuestions } from '../../../../shared/security-questions';
@@ -309,6 +309,51 @@ describe('AdminsPage: Add New Admin', () => {
     const isUsernameMarked =
       dialog.getByLabelText('Username').getAttribute('aria-invalid') === 'true';
     expect(isUsernameMarked).toBe(message === 'Username already exists');
+  });
+
+  it("keeps what was typed through 'See all teams' and back, for the same user only", async () => {
+    serveAdmins();
+    const { user, unmount } = renderWithProviders(
+      <MemoryRouter initialEntries={['/admin/admins']}>
+        <Routes>
+          <Route path="/admin/admins" element={<AdminsPage />} />
+          <Route path="/admin/teams" element={<Link to="/admin/admins">Back to admins</Link>} />
+        </Routes>
+      </MemoryRouter>,
+      { signedInAs: superAdminUser },
+    );
+    const dialog = await openAddAdmin(user);
+    await fill(user, dialog, { username: 'finn', password: 'secret1', confirm: 'secret1' });
+    await user.click(dialog.getByRole('link', { name: 'See all teams' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(await screen.findByRole('link', { name: 'Back to admins' }));
+    const again = within(await screen.findByRole('dialog', { name: 'Add New Admin' }));
+    expect((again.getByLabelText('Username') as HTMLInputElement).value).toBe('finn');
+    expect((again.getByLabelText('Password') as HTMLInputElement).value).toBe('secret1');
+    expect((again.getByLabelText('Answer') as HTMLInputElement).value).toBe('Dune');
+    expect(
+      (again.getByRole('combobox', { name: 'Security Question' }) as HTMLInputElement).value,
+    ).toBe(securityQuestions[4]);
+
+    // Taken once: closed, the next Add Admin starts empty.
+    await user.click(again.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Add Admin' }));
+    const fresh = within(screen.getByRole('dialog', { name: 'Add New Admin' }));
+    expect((fresh.getByLabelText('Username') as HTMLInputElement).value).toBe('');
+
+    // Left by one user, it never opens for another who signs in on the same page.
+    await user.type(fresh.getByLabelText('Username'), 'gus');
+    await user.click(fresh.getByRole('link', { name: 'See all teams' }));
+    unmount();
+    const other = renderPage({
+      signedInAs: sessionUser({ id: root.id, username: 'root', is_super_admin: true }),
+    });
+    await screen.findByText('Showing 5 of 5 admins');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await other.user.click(screen.getByRole('button', { name: 'Add Admin' }));
+    const theirs = within(screen.getByRole('dialog', { name: 'Add New Admin' }));
+    expect((theirs.getByLabelText('Username') as HTMLInputElement).value).toBe('');
   });
 });
 

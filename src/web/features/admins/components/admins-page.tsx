@@ -12,7 +12,7 @@ import { useInlineRowEdit, useNotice } from '../../../lib/use-notice';
 import { CreateTeamModal } from '../../teams';
 import { useAdmins } from '../api/get-admins';
 import { adminListErrorMessage } from '../error-messages';
-import { AddAdminModal } from './add-admin-modal';
+import { AddAdminModal, hasAdminDraft } from './add-admin-modal';
 import { AdminsTable } from './admins-table';
 import { DeleteAdminModal } from './delete-admin-modal';
 import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
@@ -24,7 +24,8 @@ export function AdminsPage() {
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const admins = useAdmins(debouncedSearch);
   const notice = useNotice();
-  const [isAddAdminOpen, addAdminModal] = useDisclosure(false);
+  // Back from 'See all teams': the form it left opens again with what was typed.
+  const [isAddAdminOpen, addAdminModal] = useDisclosure(hasAdminDraft(user?.id));
   const [isCreateTeamOpen, createTeamModal] = useDisclosure(false);
   const [adminToDelete, setAdminToDelete] = useState<AdminRow | null>(null);
   const rowEdit = useInlineRowEdit(notice);
