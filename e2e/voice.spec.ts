@@ -106,6 +106,17 @@ test('the local assistant takes an answered call: stages, transcript, mute, end'
   await interactions(page).getByRole('button', { name: 'Unmute' }).click();
   await expect.poll(microphones).toEqual([true]);
 
+  // A reload mid-call: the reloaded tab takes the assistant over (decision 115), with no
+  // connecting screen, and it picks up the call instead of greeting again.
+  await page.reload();
+  await expect(endCall).toBeVisible();
+  await expect(transcript).toContainText('Sorry, we were cut off for a moment.', {
+    timeout: 10_000,
+  });
+  await expect(transcript).not.toContainText('Hello, thank you for calling');
+  await expect(interactions(page).getByText('Connecting...')).toHaveCount(0);
+  await expect.poll(microphones).toEqual([true]);
+
   // End Call stops the assistant and releases the microphone.
   await endCall.click();
   await expect(statusSelector(page)).toContainText('After Call Work');

@@ -3,4 +3,4 @@
  * which loads a provider's code when a call first needs it.
  */
 export * from './voice-assistant';
-export { createVoiceAssistant } from './create-assistant';
+export { type AssistantStart, createVoiceAssistant } from './create-assistant';

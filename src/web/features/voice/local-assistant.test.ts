@@ -5,6 +5,7 @@ import {
   type LineSpeaker,
   LocalVoiceAssistant,
   type LocalAssistantOptions,
+  RESUMED_LINE,
   speechSynthesisSpeaker,
 } from './local-assistant';
 import { CALL_START_STAGES, MISSING_START_TARGET_MESSAGE } from './voice-assistant';
@@ -320,6 +321,13 @@ describe('local assistant during a call', () => {
     await vi.advanceTimersByTimeAsync(8000);
     expect(transcripts()[1]).toBe(CALL_SCRIPTS.outbound[0]);
     for (const line of CALL_SCRIPTS.outbound) expect(line).not.toMatch(/for calling/);
+    assistant.stop();
+  });
+
+  it('taking over a call under way, picks up where it was cut off instead of greeting', async () => {
+    const { assistant, transcripts } = setUp({ isResumed: true });
+    await assistant.start(identity);
+    expect(transcripts()).toEqual([RESUMED_LINE]);
     assistant.stop();
   });
 

@@ -57,6 +57,8 @@ export interface LocalAssistantOptions {
   clock?: VoiceClock;
   /** Who called whom: the greeting and the lines suit an inbound or an outbound call. */
   callType?: CallType;
+  /** Taking over a call already under way: it picks up where it was cut off, no greeting. */
+  isResumed?: boolean;
   /** The lines after the greeting (by default the call type's). */
   script?: readonly string[];
   /**
@@ -84,6 +86,9 @@ export const CALL_SCRIPTS: Record<CallType, readonly string[]> = {
     'Is there anything else I can help you with today? Thank you for your time, goodbye.',
   ],
 };
+
+/** The first line of an assistant taking over a call already under way (a reloaded tab). */
+export const RESUMED_LINE = 'Sorry, we were cut off for a moment. Where were we?';
 
 export function greeting(name: string | undefined, callType: CallType = 'inbound'): string {
   const persona = name ?? 'Alex';
@@ -220,6 +225,7 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
   private readonly isMobile: boolean;
   private readonly clock: VoiceClock;
   private readonly callType: CallType;
+  private readonly isResumed: boolean;
   private readonly script: readonly string[];
   private readonly replyTimeoutMs: number;
   private session: Session | null = null;
@@ -237,6 +243,7 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
       (typeof navigator !== 'undefined' &&
         /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent));
     this.callType = options.callType ?? 'inbound';
+    this.isResumed = options.isResumed ?? false;
     this.script = options.script ?? CALL_SCRIPTS[this.callType];
     this.replyTimeoutMs = options.replyTimeoutMs ?? 8000;
   }
@@ -314,7 +321,8 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
       totalDuration: this.clock.now() - startedAt,
     });
     this.emit('call-start');
-    this.speak(session, greeting(identity.name, this.callType), false);
+    const opening = this.isResumed ? RESUMED_LINE : greeting(identity.name, this.callType);
+    this.speak(session, opening, false);
     return { id: session.callId };
   }
 

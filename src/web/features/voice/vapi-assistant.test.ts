@@ -415,7 +415,7 @@ describe('createVoiceAssistant', () => {
   it('picks the local provider', async () => {
     const { assistant, identity: local } = await createVoiceAssistant(
       { provider: 'local' },
-      'inbound',
+      { callType: 'inbound', isResumed: false },
     );
     expect(assistant).toBeInstanceOf(LocalVoiceAssistant);
     expect(local).toEqual({ name: 'Alex', assistantId: 'local' });
@@ -430,7 +430,7 @@ describe('createVoiceAssistant', () => {
         assistantId: 'asst-1',
         baseUrl: 'https://api.vapi.ai',
       },
-      'outbound',
+      { callType: 'outbound', isResumed: false },
     );
     expect(assistant).toBeInstanceOf(VapiVoiceAssistant);
     expect(vapi).toEqual({ name: 'Riley', assistantId: 'asst-1' });

@@ -33,14 +33,16 @@ export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emp
   const { call, connectDelayMs } = snapshot.state;
   const actions = useCallActions(call?.id);
   const voice = useVoiceCall(call?.id ?? '');
-  const voiceStart = voice
-    ? {
-        settledAt:
-          voice.settledAt === null
-            ? undefined
-            : serverTime(snapshot.clockOffsetMs, voice.settledAt),
-      }
-    : undefined;
+  // An assistant taken over mid-call (decision 115) starts on a call already connected.
+  const voiceStart =
+    voice && !voice.isResumed
+      ? {
+          settledAt:
+            voice.settledAt === null
+              ? undefined
+              : serverTime(snapshot.clockOffsetMs, voice.settledAt),
+        }
+      : undefined;
   // The active call shows the moment connecting ends, not at the next second's tick.
   const serverNow = useServerNow(
     snapshot,

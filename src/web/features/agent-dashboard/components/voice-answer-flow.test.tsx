@@ -6,6 +6,7 @@ import {
   SERVER_NOW,
   activeCall,
   agentState,
+  at,
   ringingCall,
 } from '../../../test/agent-fixtures';
 import { advance, settle, useFakeClock } from '../../../test/fake-clock';
@@ -54,9 +55,39 @@ class FakeAssistant extends VoiceEventEmitter implements VoiceAssistant {
   say() {}
 }
 
+/**
+ * Web Locks as the agent's tabs share them: per name, the holder first, then the waiters in
+ * the order they asked.
+ */
+function fakeLocks() {
+  const queues = new Map<string, Array<() => void>>();
+  return (name: string, wait: boolean, signal?: AbortSignal) =>
+    new Promise<(() => void) | null>((resolve) => {
+      const queue = queues.get(name) ?? [];
+      queues.set(name, queue);
+      if (queue.length > 0 && !wait) {
+        resolve(null);
+        return;
+      }
+      const grant = () =>
+        resolve(() => {
+          queue.splice(queue.indexOf(grant), 1);
+          queue[0]?.();
+        });
+      queue.push(grant);
+      if (queue.length === 1) grant();
+      signal?.addEventListener('abort', () => {
+        if (queue[0] === grant) return;
+        queue.splice(queue.indexOf(grant), 1);
+        resolve(null);
+      });
+    });
+}
+
 function fakeVoice(
   session: VoiceSession | Error = { provider: 'local' },
   microphone: 'granted' | Error = 'granted',
+  acquireLock = fakeLocks(),
 ) {
   const assistant = new FakeAssistant();
   const deps: VoiceCallDeps = {
@@ -70,6 +101,7 @@ function fakeVoice(
     createAssistant: vi.fn(() =>
       Promise.resolve({ assistant, identity: { name: 'Test', assistantId: 'local' } }),
     ),
+    acquireLock: vi.fn(acquireLock),
     now: () => Date.now(),
   };
   return { assistant, deps };
@@ -108,7 +140,10 @@ describe('the answer flow with the voice assistant', () => {
     await settle();
     expect(deps.requestSession).toHaveBeenCalledTimes(1);
     expect(deps.requestSession).toHaveBeenCalledWith(CALL_ID);
-    expect(deps.createAssistant).toHaveBeenCalledWith({ provider: 'local' }, 'inbound');
+    expect(deps.createAssistant).toHaveBeenCalledWith(
+      { provider: 'local' },
+      { callType: 'inbound', isResumed: false },
+    );
     expect(assistant.startedWith).toHaveLength(1);
     expect(panel().getByText('Connecting...')).toBeTruthy();
 
@@ -292,8 +327,88 @@ describe('the dialler with the voice assistant', () => {
     await settle();
 
     expect(deps.requestSession).toHaveBeenCalledWith(CALL_ID);
-    expect(deps.createAssistant).toHaveBeenCalledWith({ provider: 'local' }, 'outbound');
+    expect(deps.createAssistant).toHaveBeenCalledWith(
+      { provider: 'local' },
+      { callType: 'outbound', isResumed: false },
+    );
     expect(assistant.startedWith).toHaveLength(1);
+  });
+});
+
+describe('the assistant of a call already connected (decision 115)', () => {
+  const connected = agentState({ status: 'on_call', since: at(-30), call: activeCall(30) });
+
+  it('is taken over by a tab reloaded mid-call, without the connecting screen', async () => {
+    useFakeClock(SERVER_NOW);
+    const { assistant, deps } = fakeVoice();
+    mockFetch({
+      'GET /api/agent/state': () => jsonResponse(connected),
+      'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
+    });
+    renderWithProviders(
+      <CallControlsProvider voice={deps}>
+        <AgentDashboardPage />
+      </CallControlsProvider>,
+      { signedInAs: agentUser, withFakeTimers: true },
+    );
+    await settle();
+    expect(panel().getByRole('button', { name: 'End Call' })).toBeTruthy();
+    expect(deps.createAssistant).not.toHaveBeenCalled();
+
+    // In line after a second (the tab that answers asks at once), checked a second later.
+    await advance(2000);
+    expect(deps.acquireLock).toHaveBeenCalledWith(
+      `switchboard-assistant:${CALL_ID}`,
+      true,
+      expect.any(AbortSignal),
+    );
+    expect(deps.createAssistant).toHaveBeenCalledWith(
+      { provider: 'local' },
+      { callType: 'inbound', isResumed: true },
+    );
+    expect(assistant.startedWith).toHaveLength(1);
+    expect(panel().queryByText('Connecting...')).toBeNull();
+    expect(panel().getByRole('button', { name: 'End Call' })).toBeTruthy();
+  });
+
+  it('goes to the other tab when the tab that answered closes, and only then', async () => {
+    useFakeClock(SERVER_NOW);
+    const locks = fakeLocks();
+    const answering = fakeVoice(undefined, undefined, locks);
+    const other = fakeVoice(undefined, undefined, locks);
+    mockFetch({
+      'GET /api/agent/state': [
+        () => jsonResponse(agentState({ call: ringingCall() })),
+        () => jsonResponse(answered),
+      ],
+      'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
+      [`POST /api/agent/calls/${CALL_ID}/answer`]: () => jsonResponse(answered),
+    });
+    const render = (deps: VoiceCallDeps) =>
+      renderWithProviders(
+        <CallControlsProvider voice={deps}>
+          <AgentDashboardPage />
+        </CallControlsProvider>,
+        { signedInAs: agentUser, withFakeTimers: true, userEvent: { delay: null } },
+      );
+    const first = render(answering.deps);
+    await settle();
+    render(other.deps);
+    await settle();
+    await first.user.click(within(first.container).getByRole('button', { name: 'Answer' }));
+    await settle();
+    act(() => answering.assistant.connect());
+    await advance(5000);
+    expect(answering.deps.createAssistant).toHaveBeenCalledTimes(1);
+    expect(other.deps.createAssistant).not.toHaveBeenCalled();
+
+    first.unmount(); // the tab that answered is closed
+    await advance(1000);
+    expect(answering.assistant.stop).toHaveBeenCalled();
+    expect(other.deps.createAssistant).toHaveBeenCalledWith(
+      { provider: 'local' },
+      { callType: 'inbound', isResumed: true },
+    );
   });
 });
 
@@ -312,8 +427,9 @@ describe('the call controls in another tab', () => {
 
   it('mutes the assistant of the tab that answered, and both tabs say so', async () => {
     useFakeClock(SERVER_NOW);
-    const answering = fakeVoice();
-    const other = fakeVoice();
+    const locks = fakeLocks();
+    const answering = fakeVoice(undefined, undefined, locks);
+    const other = fakeVoice(undefined, undefined, locks);
     mockFetch({
       'GET /api/agent/state': [
         () => jsonResponse(agentState({ call: ringingCall() })),

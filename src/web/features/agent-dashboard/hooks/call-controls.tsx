@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { agentStateQueryKey } from '../../../lib/query-keys';
 import { createVoiceAssistant } from '../../voice';
-import type { AgentSnapshot } from '../api/get-agent-state';
+import { type AgentSnapshot, useAgentState } from '../api/get-agent-state';
 import { requestVoiceSession } from '../api/request-voice-session';
 import { type VoiceCallDeps, VoiceCallController } from './voice-call-controller';
 
@@ -41,10 +41,32 @@ async function requestMicrophone() {
   for (const track of stream.getTracks()) track.stop();
 }
 
+/**
+ * A Web Lock, held until released (or the tab goes). Without Web Locks (an old browser) a tab
+ * that answers still runs its assistant, and no tab takes one over.
+ */
+function acquireLock(name: string, wait: boolean, signal?: AbortSignal) {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return Promise.resolve(wait ? null : () => {});
+  return new Promise<(() => void) | null>((resolve) => {
+    locks
+      .request(name, wait ? { signal } : { ifAvailable: true }, (lock) => {
+        if (!lock) {
+          resolve(null);
+          return undefined;
+        }
+        return new Promise<void>((release) => resolve(() => release()));
+      })
+      // The wait was given up (the call left this tab).
+      .catch(() => resolve(null));
+  });
+}
+
 export const defaultVoiceCallDeps: VoiceCallDeps = {
   requestMicrophone,
   requestSession: requestVoiceSession,
   createAssistant: createVoiceAssistant,
+  acquireLock,
   now: () => Date.now(),
 };
 
@@ -126,6 +148,7 @@ export function CallControlsProvider({
   const [voiceCall] = useState(() => new VoiceCallController(voice));
   const store = useControlsSharedByTabs(voiceCall);
   useStopVoiceWhenCallLeaves(voiceCall);
+  useResumeVoiceInAnotherTab(voiceCall, store[0]);
   return (
     <CallControlsContext.Provider value={store}>
       <VoiceCallContext.Provider value={voiceCall}>{children}</VoiceCallContext.Provider>
@@ -153,6 +176,49 @@ function useStopVoiceWhenCallLeaves(voiceCall: VoiceCallController) {
       voiceCall.stop();
     };
   }, [queryClient, voiceCall]);
+}
+
+/**
+ * A tab that answers or dials asks for the assistant's lock at once; the others wait
+ * RESUME_AFTER_MS before they queue for it, so the answering tab is first in line.
+ */
+const RESUME_AFTER_MS = 1000;
+
+/**
+ * The assistant goes on when the tab that ran it goes: a tab with the connected call and no
+ * assistant queues for it (decision 115), so a reload mid-call, or closing the tab that
+ * answered while another is open, hands it over instead of leaving the call without one.
+ */
+function useResumeVoiceInAnotherTab(voiceCall: VoiceCallController, controls: CallControlsState) {
+  const queryClient = useQueryClient();
+  const { data: snapshot } = useAgentState();
+  const call = snapshot?.state.call;
+  const connected = call?.phase === 'active' ? call : null;
+  const isMuted = useRef(false);
+  const isCallMuted = controls.callId === connected?.id && controls.isMuted;
+  useEffect(() => {
+    isMuted.current = isCallMuted;
+  }, [isCallMuted]);
+
+  const callId = connected?.id;
+  const callType = connected?.callType;
+  useEffect(() => {
+    if (!callId || !callType) return;
+    let cancel = () => {};
+    const queue = setTimeout(() => {
+      cancel = voiceCall.resumeWhenFree(callId, callType, {
+        isActive: () => {
+          const held = queryClient.getQueryData<AgentSnapshot>(agentStateQueryKey)?.state.call;
+          return held?.id === callId && held.phase === 'active';
+        },
+        isMuted: () => isMuted.current,
+      });
+    }, RESUME_AFTER_MS);
+    return () => {
+      clearTimeout(queue);
+      cancel();
+    };
+  }, [callId, callType, queryClient, voiceCall]);
 }
 
 /** The voice assistant of the current call; without a provider, one of this component's own. */

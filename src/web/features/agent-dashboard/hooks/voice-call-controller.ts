@@ -1,6 +1,6 @@
 import type { CallType } from '../../../../shared/schemas/agent';
 import type { VoiceProvider, VoiceSession } from '../../../../shared/schemas/voice';
-import type { VoiceAssistant, VoiceIdentity } from '../../voice';
+import type { AssistantStart, VoiceAssistant, VoiceIdentity } from '../../voice';
 
 /** One line the assistant heard or said. */
 export interface TranscriptLine {
@@ -16,6 +16,11 @@ export interface VoiceCallSnapshot {
   /** Known once the session has been handed out. */
   provider: VoiceProvider | null;
   phase: 'idle' | 'starting' | 'started' | 'failed';
+  /**
+   * Taken over mid-call (this tab was reloaded, or the tab that ran it closed): the call is
+   * already connected, so no connecting screen waits for this start.
+   */
+  isResumed: boolean;
   /** Browser time (ms) when the start settled: the assistant's call-start, or the failure. */
   settledAt: number | null;
   /** How many of the start stages (spec §4) have completed. */
@@ -30,15 +35,28 @@ export interface VoiceCallDeps {
   requestSession(callId: string): Promise<VoiceSession>;
   createAssistant(
     session: VoiceSession,
-    callType: CallType,
+    start: AssistantStart,
   ): Promise<{ assistant: VoiceAssistant; identity: VoiceIdentity }>;
+  /**
+   * The browser-wide lock `name` (one assistant per call across the agent's tabs): resolves to
+   * its release once held, or to null when `wait` is false and another tab holds it, or when
+   * `signal` aborts the wait.
+   */
+  acquireLock(name: string, wait: boolean, signal?: AbortSignal): Promise<(() => void) | null>;
   now(): number;
 }
+
+/** How long a tab handed the assistant's lock waits before it checks the call goes on. */
+export const RESUME_CHECK_MS = 1000;
+
+/** The lock held by the tab whose assistant takes `callId`. */
+export const assistantLockName = (callId: string) => `switchboard-assistant:${callId}`;
 
 const idle: VoiceCallSnapshot = {
   callId: null,
   provider: null,
   phase: 'idle',
+  isResumed: false,
   settledAt: null,
   stagesCompleted: 0,
   transcript: [],
@@ -54,6 +72,7 @@ export class VoiceCallController {
   private assistant: VoiceAssistant | null = null;
   private unsubscribers: (() => void)[] = [];
   private isMuted = false;
+  private releaseLock: (() => void) | null = null;
   /** Bumped on every begin and stop: an answer from an older start is thrown away. */
   private generation = 0;
   private readonly listeners = new Set<() => void>();
@@ -71,20 +90,63 @@ export class VoiceCallController {
     return this.snapshot.callId;
   }
 
-  /** Starts the assistant for a call; a second begin for the same call does nothing. */
+  /**
+   * Starts the assistant for a call just answered or dialled; a second begin for the same call
+   * does nothing, and neither does a begin while another tab runs this call's assistant.
+   */
   begin(callId: string, callType: CallType) {
     if (this.snapshot.callId === callId) return;
     this.stop();
     const generation = this.generation;
     this.isMuted = false;
     this.update({ ...idle, callId, phase: 'starting' });
-    void this.start(callId, callType, generation);
+    void this.deps.acquireLock(assistantLockName(callId), false).then((release) => {
+      if (generation !== this.generation) release?.();
+      else if (!release) this.stop(callId);
+      else this.run(callId, { callType, isResumed: false }, release);
+    });
+  }
+
+  /**
+   * Waits its turn for the assistant of a call already connected that this tab does not run:
+   * once the tab that runs it lets go (it closed, or this tab was reloaded and none does), and
+   * after `RESUME_CHECK_MS` the call is still `isActive()`, this tab takes it over, muted if
+   * `isMuted()`. Returns the cancel.
+   */
+  resumeWhenFree(
+    callId: string,
+    callType: CallType,
+    current: { isActive: () => boolean; isMuted: () => boolean },
+  ) {
+    const waiting = new AbortController();
+    void this.deps
+      .acquireLock(assistantLockName(callId), true, waiting.signal)
+      .then(async (release) => {
+        if (!release) return;
+        // Let go at End Call in the other tab: the end reaches this one a moment later.
+        await new Promise((resolve) => setTimeout(resolve, RESUME_CHECK_MS));
+        if (waiting.signal.aborted || !current.isActive() || this.snapshot.callId !== null) {
+          release();
+          return;
+        }
+        this.isMuted = current.isMuted();
+        this.update({ ...idle, callId, phase: 'starting', isResumed: true });
+        this.run(callId, { callType, isResumed: true }, release);
+      });
+    return () => waiting.abort();
+  }
+
+  private run(callId: string, start: AssistantStart, release: () => void) {
+    this.releaseLock = release;
+    void this.start(callId, start, this.generation);
   }
 
   /** Ends the assistant (of `callId` only, when given). */
   stop(callId?: string) {
     if (callId !== undefined && this.snapshot.callId !== callId) return;
     this.generation += 1;
+    this.releaseLock?.();
+    this.releaseLock = null;
     for (const unsubscribe of this.unsubscribers) unsubscribe();
     this.unsubscribers = [];
     const { assistant } = this;
@@ -103,7 +165,7 @@ export class VoiceCallController {
     this.assistant?.setMuted(muted);
   }
 
-  private async start(callId: string, callType: CallType, generation: number) {
+  private async start(callId: string, start: AssistantStart, generation: number) {
     const isCurrent = () => generation === this.generation;
     try {
       // The browser's prompt, not waited for: an agent who leaves it unanswered must not hold
@@ -114,7 +176,7 @@ export class VoiceCallController {
       const session = await this.deps.requestSession(callId);
       if (!isCurrent()) return;
       this.update({ ...this.snapshot, provider: session.provider });
-      const { assistant, identity } = await this.deps.createAssistant(session, callType);
+      const { assistant, identity } = await this.deps.createAssistant(session, start);
       if (!isCurrent()) return;
       this.assistant = assistant;
       this.listen(assistant, callId);
