@@ -110,11 +110,12 @@ test('the local assistant takes an answered call: stages, transcript, mute, end'
   // connecting screen, and it picks up the call instead of greeting again.
   await page.reload();
   await expect(endCall).toBeVisible();
+  await expect(interactions(page).getByText('Connecting...')).toHaveCount(0);
   await expect(transcript).toContainText('Sorry, we were cut off for a moment.', {
     timeout: 10_000,
   });
-  await expect(transcript).not.toContainText('Hello, thank you for calling');
   await expect(interactions(page).getByText('Connecting...')).toHaveCount(0);
+  await expect(transcript).not.toContainText('Hello, thank you for calling');
   await expect.poll(microphones).toEqual([true]);
 
   // End Call stops the assistant and releases the microphone.

@@ -147,8 +147,15 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
                 component={Link}
                 to={adminPaths.teams}
                 size="xs"
-                onClick={() => {
-                  if (!user) return;
+                onClick={(event) => {
+                  // A new tab or window (a modifier or the middle button) leaves this form open.
+                  const isNewTab =
+                    event.button !== 0 ||
+                    event.metaKey ||
+                    event.ctrlKey ||
+                    event.shiftKey ||
+                    event.altKey;
+                  if (!user || isNewTab) return;
                   draftLeftForTeams = {
                     userId: user.id,
                     draft: {

@@ -311,6 +311,22 @@ describe('AdminsPage: Add New Admin', () => {
     expect(isUsernameMarked).toBe(message === 'Username already exists');
   });
 
+  it("keeps nothing when 'See all teams' opens in a new tab: the form stays where it is", async () => {
+    serveAdmins();
+    const { user } = renderPage();
+    const dialog = await openAddAdmin(user);
+    await user.type(dialog.getByLabelText('Username'), 'finn');
+    await user.keyboard('{Control>}');
+    await user.click(dialog.getByRole('link', { name: 'See all teams' }));
+    await user.keyboard('{/Control}');
+    expect((dialog.getByLabelText('Username') as HTMLInputElement).value).toBe('finn');
+
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Add Admin' }));
+    const fresh = within(screen.getByRole('dialog', { name: 'Add New Admin' }));
+    expect((fresh.getByLabelText('Username') as HTMLInputElement).value).toBe('');
+  });
+
   it("keeps what was typed through 'See all teams' and back, for the same user only", async () => {
     serveAdmins();
     const { user, unmount } = renderWithProviders(

@@ -263,6 +263,30 @@ describe('View Call and the Active Call modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('keeps the call going from the panel too while notes over the limit wait in the modal', async () => {
+    useFakeClock(SERVER_NOW);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { user, requests } = await renderWithCall();
+    const modal = await openModal(user);
+    const tooLong = 'n'.repeat(MAX_CALL_NOTES_LENGTH + 1);
+    await user.click(notesField());
+    await user.paste(tooLong);
+    await user.click(modal.getByRole('button', { name: 'Close' }));
+    await settle();
+
+    await user.click(panel().getByRole('button', { name: 'End Call' }));
+    await settle();
+    expect(panel().getByRole('alert').textContent).toBe(
+      `Notes must be at most ${MAX_CALL_NOTES_LENGTH} characters: shorten them in View Call`,
+    );
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    const reopened = await openModal(user);
+    expect(notesField().value).toBe(tooLong);
+    expect(
+      reopened.getByText(`Notes must be at most ${MAX_CALL_NOTES_LENGTH} characters`),
+    ).toBeTruthy();
+  });
+
   it('saves one at a time: text typed during a save is sent after it, the latest only', async () => {
     useFakeClock(SERVER_NOW);
     const saves = heldNotesSaves();

@@ -35,6 +35,7 @@ import {
 import { FormAlert } from '../../../components/form-alert';
 import { usePlaceCall } from '../api/place-call';
 import { useVoiceCallController } from '../hooks/call-controls';
+import { letGo } from '../hooks/voice-call-controller';
 import { softphoneErrorMessage, softphoneFallbacks } from '../error-messages';
 
 const KEYPAD_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '0'] as const;
@@ -106,13 +107,18 @@ export function Dialer({ status }: { status: string }) {
     event.preventDefault();
     if (!isCallable) return;
     setFailure(null);
+    const claimed = voiceCall.claim();
     placeCall.mutate(digits, {
       onSuccess: (snapshot) => {
         setDigits(DIALER_START);
         const call = snapshot.state.call;
-        if (call?.phase === 'active') voiceCall.begin(call.id, call.callType);
+        if (call?.phase === 'active') voiceCall.begin(call.id, call.callType, claimed);
+        else letGo(claimed);
       },
-      onError: (error) => setFailure(softphoneErrorMessage(error, softphoneFallbacks.placeCall)),
+      onError: (error) => {
+        letGo(claimed);
+        setFailure(softphoneErrorMessage(error, softphoneFallbacks.placeCall));
+      },
     });
   }
 

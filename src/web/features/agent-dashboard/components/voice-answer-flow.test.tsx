@@ -358,7 +358,7 @@ describe('the assistant of a call already connected (decision 115)', () => {
     // In line after a second (the tab that answers asks at once), checked a second later.
     await advance(2000);
     expect(deps.acquireLock).toHaveBeenCalledWith(
-      `switchboard-assistant:${CALL_ID}`,
+      'switchboard-assistant',
       true,
       expect.any(AbortSignal),
     );
@@ -369,6 +369,75 @@ describe('the assistant of a call already connected (decision 115)', () => {
     expect(assistant.startedWith).toHaveLength(1);
     expect(panel().queryByText('Connecting...')).toBeNull();
     expect(panel().getByRole('button', { name: 'End Call' })).toBeTruthy();
+  });
+
+  it('stays muted through a reload of the only tab, and its assistant with it', async () => {
+    useFakeClock(SERVER_NOW);
+    mockFetch({
+      'GET /api/agent/state': () => jsonResponse(connected),
+      'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
+    });
+    const render = (deps: VoiceCallDeps) =>
+      renderWithProviders(
+        <CallControlsProvider voice={deps}>
+          <AgentDashboardPage />
+        </CallControlsProvider>,
+        { signedInAs: agentUser, withFakeTimers: true, userEvent: { delay: null } },
+      );
+    const before = fakeVoice();
+    const first = render(before.deps);
+    await advance(2000);
+    await first.user.click(panel().getByRole('button', { name: 'Mute' }));
+    expect(before.assistant.setMuted).toHaveBeenLastCalledWith(true);
+    first.unmount(); // the reload
+
+    const after = fakeVoice();
+    render(after.deps);
+    await settle();
+    expect(panel().getByRole('button', { name: 'Unmute' })).toBeTruthy();
+    await advance(2000);
+    expect(after.deps.createAssistant).toHaveBeenCalledTimes(1);
+    expect(after.assistant.setMuted).toHaveBeenCalledWith(true);
+  });
+
+  it('stays with the tab that answered when another sees the call connected first', async () => {
+    useFakeClock(SERVER_NOW);
+    const locks = fakeLocks();
+    const answering = fakeVoice(undefined, undefined, locks);
+    const other = fakeVoice(undefined, undefined, locks);
+    let answerReply: (response: Response) => void = () => {};
+    mockFetch({
+      'GET /api/agent/state': [
+        () => jsonResponse(agentState({ call: ringingCall() })),
+        () => jsonResponse(answered),
+      ],
+      'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
+      [`POST /api/agent/calls/${CALL_ID}/answer`]: () =>
+        new Promise<Response>((resolve) => {
+          answerReply = resolve;
+        }),
+    });
+    const render = (deps: VoiceCallDeps) =>
+      renderWithProviders(
+        <CallControlsProvider voice={deps}>
+          <AgentDashboardPage />
+        </CallControlsProvider>,
+        { signedInAs: agentUser, withFakeTimers: true, userEvent: { delay: null } },
+      );
+    const first = render(answering.deps);
+    await settle();
+    await first.user.click(within(first.container).getByRole('button', { name: 'Answer' }));
+    render(other.deps); // it hears of the answer before the answering tab does
+    await advance(3000);
+    expect(other.deps.acquireLock).toHaveBeenCalled();
+
+    await act(async () => answerReply(jsonResponse(answered)));
+    await advance(3000);
+    expect(answering.deps.createAssistant).toHaveBeenCalledWith(
+      { provider: 'local' },
+      { callType: 'inbound', isResumed: false },
+    );
+    expect(other.deps.createAssistant).not.toHaveBeenCalled();
   });
 
   it('goes to the other tab when the tab that answered closes, and only then', async () => {

@@ -86,16 +86,45 @@ const TABS_CHANNEL = 'switchboard-call-controls';
 const isNewer = (a: SharedControls, b: SharedControls) =>
   a.version > b.version || (a.version === b.version && a.tab > b.tab);
 
+/** The tab's last controls, kept across a reload of it (sessionStorage is the tab's own). */
+const storedControls = {
+  read(): SharedControls | null {
+    try {
+      const stored = JSON.parse(sessionStorage.getItem(TABS_CHANNEL) ?? 'null') as unknown;
+      const shared = stored as SharedControls | null;
+      const isShaped =
+        typeof shared?.version === 'number' &&
+        typeof shared.tab === 'string' &&
+        typeof shared.state?.isMuted === 'boolean' &&
+        typeof shared.state.isHeld === 'boolean' &&
+        (shared.state.callId === null || typeof shared.state.callId === 'string');
+      return isShaped ? shared : null;
+    } catch {
+      return null; // no storage (private mode) or a broken value: start idle
+    }
+  },
+  write(shared: SharedControls) {
+    try {
+      sessionStorage.setItem(TABS_CHANNEL, JSON.stringify(shared));
+    } catch {
+      // No storage: a reload starts idle, as before.
+    }
+  },
+};
+
 /**
- * Mute and hold as every tab of this browser shows them: the assistant runs only in the tab
- * that answered (decision 48), so Mute clicked in another tab (or after a reload) is sent to
- * it — before, that tab showed 'Unmute' while the microphone stayed live. A tab opened during
- * a call asks the others where they stand.
+ * Mute and hold as every tab of this browser shows them: one tab runs the call's assistant
+ * (decisions 48 and 115), so Mute clicked in another is sent to it — before, that tab showed
+ * 'Unmute' while the microphone stayed live. A tab opened during a call asks the others where
+ * they stand; a reloaded tab starts from its own last state, so a muted call stays muted.
  */
 function useControlsSharedByTabs(voiceCall: VoiceCallController): CallControlsStore {
-  const [controls, setControls] = useState(idle);
-  const [tab] = useState(() => Math.random().toString(36).slice(2));
-  const latest = useRef<SharedControls>({ state: idle, version: 0, tab });
+  const [{ tab, start }] = useState(() => {
+    const id = Math.random().toString(36).slice(2);
+    return { tab: id, start: storedControls.read() ?? { state: idle, version: 0, tab: id } };
+  });
+  const latest = useRef<SharedControls>(start);
+  const [controls, setControls] = useState(start.state);
   const channel = useRef<BroadcastChannel | null>(null);
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
@@ -110,6 +139,7 @@ function useControlsSharedByTabs(voiceCall: VoiceCallController): CallControlsSt
       }
       if (!isNewer(data.shared, latest.current)) return;
       latest.current = data.shared;
+      storedControls.write(data.shared);
       const { state } = data.shared;
       setControls(state);
       if (state.callId) voiceCall.setMuted(state.callId, state.isMuted);
@@ -125,6 +155,7 @@ function useControlsSharedByTabs(voiceCall: VoiceCallController): CallControlsSt
       const held = latest.current;
       const state = typeof update === 'function' ? update(held.state) : update;
       latest.current = { state, version: held.version + 1, tab };
+      storedControls.write(latest.current);
       setControls(state);
       channel.current?.postMessage({ type: 'state', shared: latest.current } satisfies TabsMessage);
     },
@@ -178,16 +209,15 @@ function useStopVoiceWhenCallLeaves(voiceCall: VoiceCallController) {
   }, [queryClient, voiceCall]);
 }
 
-/**
- * A tab that answers or dials asks for the assistant's lock at once; the others wait
- * RESUME_AFTER_MS before they queue for it, so the answering tab is first in line.
- */
+/** How long a tab that sees a call connected waits before it queues for the assistant. */
 const RESUME_AFTER_MS = 1000;
 
 /**
- * The assistant goes on when the tab that ran it goes: a tab with the connected call and no
- * assistant queues for it (decision 115), so a reload mid-call, or closing the tab that
- * answered while another is open, hands it over instead of leaving the call without one.
+ * The assistant goes on when the tab that ran it goes (decision 115): a tab with the connected
+ * call whose assistant runs elsewhere queues for the lock, so a reload mid-call, or closing
+ * the tab that answered while another is open, hands it over instead of leaving the call
+ * without one. The tab that answered or dialled asked for the lock before its request went
+ * out (`claim`), so it is always first in line.
  */
 function useResumeVoiceInAnotherTab(voiceCall: VoiceCallController, controls: CallControlsState) {
   const queryClient = useQueryClient();
@@ -206,6 +236,7 @@ function useResumeVoiceInAnotherTab(voiceCall: VoiceCallController, controls: Ca
     if (!callId || !callType) return;
     let cancel = () => {};
     const queue = setTimeout(() => {
+      if (voiceCall.currentCallId === callId) return; // this tab runs it
       cancel = voiceCall.resumeWhenFree(callId, callType, {
         isActive: () => {
           const held = queryClient.getQueryData<AgentSnapshot>(agentStateQueryKey)?.state.call;

@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { callNotesSchema } from '../../../../shared/schemas/agent';
 import { isApiError } from '../../../lib/api-client';
 import { agentStateQueryKey } from '../../../lib/query-keys';
 import { SUCCESS_MESSAGE_MS } from '../../../lib/timings';
 import { useReplaceableTimeout } from '../../../lib/use-notice';
 import { useAnswerCall } from '../api/answer-call';
+import type { AgentSnapshot } from '../api/get-agent-state';
 import { useDeclineCall } from '../api/decline-call';
 import { useEndCall } from '../api/end-call';
 import { softphoneErrorMessage, softphoneFallbacks } from '../error-messages';
 import { useVoiceCallController } from './call-controls';
+import { letGo } from './voice-call-controller';
 
 export interface CallNotice {
   /** 'info': the call had already moved on; 'error': the action failed. */
@@ -58,9 +61,13 @@ export function useCallActions(currentCallId: string | undefined) {
     answer: (callId: string) => {
       startAction();
       // The assistant starts once the server has the call answered (spec §4 'The answer flow').
+      const claimed = voiceCall.claim();
       answerCall.mutateAsync(callId).then(
-        () => voiceCall.begin(callId, 'inbound'),
-        (error: unknown) => fail(callId, error, softphoneFallbacks.answer),
+        () => voiceCall.begin(callId, 'inbound', claimed),
+        (error: unknown) => {
+          letGo(claimed);
+          fail(callId, error, softphoneFallbacks.answer);
+        },
       );
     },
     decline: (callId: string) => {
@@ -69,9 +76,21 @@ export function useCallActions(currentCallId: string | undefined) {
         onError: (error) => fail(callId, error, softphoneFallbacks.decline),
       });
     },
-    /** Settles once the server has answered: true if the call was ended. */
+    /**
+     * Settles once the server has answered: true if the call was ended. Notes kept from a
+     * closed Active Call modal that break the notes rule (too long) hold the end back: ending
+     * would drop them, so the notice says where to shorten them.
+     */
     end: async (callId: string) => {
       startAction();
+      const unsaved = queryClient.getQueryData<AgentSnapshot>(agentStateQueryKey)?.unsavedNotes;
+      const notesCheck =
+        unsaved?.callId === callId ? callNotesSchema.safeParse({ notes: unsaved.notes }) : null;
+      if (notesCheck && !notesCheck.success) {
+        const rule = notesCheck.error.issues[0]!.message;
+        setNotice({ tone: 'error', message: `${rule}: shorten them in View Call`, callId });
+        return false;
+      }
       try {
         await endCall.mutateAsync(callId);
         voiceCall.stop(callId);

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RESUME_CHECK_MS, VoiceCallController, type VoiceCallDeps } from './voice-call-controller';
+import { defaultVoiceCallDeps } from './call-controls';
+import {
+  ASSISTANT_LOCK,
+  RESUME_CHECK_MS,
+  VoiceCallController,
+  type VoiceCallDeps,
+} from './voice-call-controller';
 
 const CALL = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
@@ -44,17 +50,81 @@ describe('VoiceCallController.resumeWhenFree', () => {
     expect(release).toHaveBeenCalledTimes(1);
   });
 
-  it('gives up waiting when cancelled', async () => {
+  it('gives up waiting when cancelled, and takes nothing over', async () => {
     vi.useFakeTimers();
-    const { controller, deps, release } = setUp();
+    const { controller, deps } = setUp();
+    // Another tab holds the lock: the wait ends only when its signal aborts.
+    deps.acquireLock = vi.fn(
+      (_name: string, _wait: boolean, signal?: AbortSignal) =>
+        new Promise<null>((resolve) => signal?.addEventListener('abort', () => resolve(null))),
+    );
     const cancel = controller.resumeWhenFree(CALL, 'inbound', {
       isActive: () => true,
       isMuted: () => false,
     });
+    await vi.advanceTimersByTimeAsync(RESUME_CHECK_MS);
+    expect(deps.acquireLock).toHaveBeenCalledWith(ASSISTANT_LOCK, true, expect.any(AbortSignal));
     cancel();
     await vi.advanceTimersByTimeAsync(RESUME_CHECK_MS);
-    expect(vi.mocked(deps.acquireLock).mock.calls[0]![2]!.aborted).toBe(true);
-    expect(release).toHaveBeenCalledTimes(1);
     expect(deps.requestSession).not.toHaveBeenCalled();
+    expect(controller.getSnapshot().callId).toBeNull();
+  });
+});
+
+describe('the assistant lock (Web Locks)', () => {
+  /** navigator.locks with one lock held by another tab: 'held'. */
+  function fakeNavigatorLocks() {
+    const granted: string[] = [];
+    const released: string[] = [];
+    const locks = {
+      request(
+        name: string,
+        options: { ifAvailable?: boolean; signal?: AbortSignal },
+        callback: (lock: { name: string } | null) => Promise<void> | undefined,
+      ) {
+        if (name === 'held') {
+          if (options.ifAvailable) return Promise.resolve(callback(null));
+          return new Promise((_resolve, reject) =>
+            options.signal?.addEventListener('abort', () =>
+              reject(new DOMException('Aborted', 'AbortError')),
+            ),
+          );
+        }
+        granted.push(name);
+        return Promise.resolve(callback({ name })).then(() => released.push(name));
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    return { granted, released };
+  }
+
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'locks');
+  });
+
+  it('holds a free lock until released', async () => {
+    const { granted, released } = fakeNavigatorLocks();
+    const release = await defaultVoiceCallDeps.acquireLock(ASSISTANT_LOCK, false);
+    expect(granted).toEqual([ASSISTANT_LOCK]);
+    expect(released).toEqual([]);
+    release!();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(released).toEqual([ASSISTANT_LOCK]);
+  });
+
+  it('answers null at once when another tab holds it, or once a wait is given up', async () => {
+    fakeNavigatorLocks();
+    expect(await defaultVoiceCallDeps.acquireLock('held', false)).toBeNull();
+    const waiting = new AbortController();
+    const wait = defaultVoiceCallDeps.acquireLock('held', true, waiting.signal);
+    waiting.abort();
+    expect(await wait).toBeNull();
+  });
+
+  it('without Web Locks, lets a tab that answers run its assistant and none take one over', async () => {
+    expect('locks' in navigator).toBe(false);
+    expect(await defaultVoiceCallDeps.acquireLock(ASSISTANT_LOCK, false)).toBeTypeOf('function');
+    expect(await defaultVoiceCallDeps.acquireLock(ASSISTANT_LOCK, true)).toBeNull();
   });
 });

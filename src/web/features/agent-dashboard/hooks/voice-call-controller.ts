@@ -49,8 +49,19 @@ export interface VoiceCallDeps {
 /** How long a tab handed the assistant's lock waits before it checks the call goes on. */
 export const RESUME_CHECK_MS = 1000;
 
-/** The lock held by the tab whose assistant takes `callId`. */
-export const assistantLockName = (callId: string) => `switchboard-assistant:${callId}`;
+/**
+ * The lock held by the one tab of the agent's browser that runs the assistant (a browser has
+ * one signed-in agent, and an agent one call at a time).
+ */
+export const ASSISTANT_LOCK = 'switchboard-assistant';
+
+/** The assistant's lock asked for: its release once held, null when another tab holds it. */
+export type Claim = Promise<(() => void) | null>;
+
+/** Gives back a claim whose request failed. */
+export function letGo(claimed: Claim) {
+  void claimed.then((release) => release?.());
+}
 
 const idle: VoiceCallSnapshot = {
   callId: null,
@@ -91,16 +102,29 @@ export class VoiceCallController {
   }
 
   /**
-   * Starts the assistant for a call just answered or dialled; a second begin for the same call
-   * does nothing, and neither does a begin while another tab runs this call's assistant.
+   * Asks for the assistant's lock before an answer or a dial is sent, so this tab is first in
+   * line for the call it is about to take (the others queue only once they see it connected).
+   * Hand the claim to `begin`, or to `letGo` when the request fails.
    */
-  begin(callId: string, callType: CallType) {
-    if (this.snapshot.callId === callId) return;
+  claim(): Claim {
+    this.stop();
+    return this.deps.acquireLock(ASSISTANT_LOCK, false);
+  }
+
+  /**
+   * Starts the assistant for a call just answered or dialled, with the lock `claim` asked for;
+   * without it (another tab runs an assistant) there is none here.
+   */
+  begin(callId: string, callType: CallType, claimed: Claim) {
+    if (this.snapshot.callId === callId) {
+      letGo(claimed);
+      return;
+    }
     this.stop();
     const generation = this.generation;
     this.isMuted = false;
     this.update({ ...idle, callId, phase: 'starting' });
-    void this.deps.acquireLock(assistantLockName(callId), false).then((release) => {
+    void claimed.then((release) => {
       if (generation !== this.generation) release?.();
       else if (!release) this.stop(callId);
       else this.run(callId, { callType, isResumed: false }, release);
@@ -119,20 +143,18 @@ export class VoiceCallController {
     current: { isActive: () => boolean; isMuted: () => boolean },
   ) {
     const waiting = new AbortController();
-    void this.deps
-      .acquireLock(assistantLockName(callId), true, waiting.signal)
-      .then(async (release) => {
-        if (!release) return;
-        // Let go at End Call in the other tab: the end reaches this one a moment later.
-        await new Promise((resolve) => setTimeout(resolve, RESUME_CHECK_MS));
-        if (waiting.signal.aborted || !current.isActive() || this.snapshot.callId !== null) {
-          release();
-          return;
-        }
-        this.isMuted = current.isMuted();
-        this.update({ ...idle, callId, phase: 'starting', isResumed: true });
-        this.run(callId, { callType, isResumed: true }, release);
-      });
+    void this.deps.acquireLock(ASSISTANT_LOCK, true, waiting.signal).then(async (release) => {
+      if (!release) return;
+      // Let go at End Call in the other tab: the end reaches this one a moment later.
+      await new Promise((resolve) => setTimeout(resolve, RESUME_CHECK_MS));
+      if (waiting.signal.aborted || !current.isActive() || this.snapshot.callId !== null) {
+        release();
+        return;
+      }
+      this.isMuted = current.isMuted();
+      this.update({ ...idle, callId, phase: 'starting', isResumed: true });
+      this.run(callId, { callType, isResumed: true }, release);
+    });
     return () => waiting.abort();
   }
 
