@@ -74,6 +74,14 @@ function heldNotesSaves() {
   return { route, answer };
 }
 
+/** The requests that changed something, as 'METHOD path'. */
+const changesSent = (requests: RecordedRequest[]) =>
+  requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
+const SAVED_THEN_ENDED = [
+  `PATCH /api/agent/calls/${CALL_ID}`,
+  `POST /api/agent/calls/${CALL_ID}/end`,
+];
+
 const panel = () => within(screen.getByRole('region', { name: 'Interactions' }));
 const notesField = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Call notes' });
 
@@ -219,11 +227,7 @@ describe('View Call and the Active Call modal', () => {
     await user.click(modal.getByRole('button', { name: 'End Call' }));
     await settle();
 
-    const writes = requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
-    expect(writes).toEqual([
-      `PATCH /api/agent/calls/${CALL_ID}`,
-      `POST /api/agent/calls/${CALL_ID}/end`,
-    ]);
+    expect(changesSent(requests)).toEqual(SAVED_THEN_ENDED);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'View Call' })).toBeNull();
     expect(panel().getByText('No active calls')).toBeTruthy();
@@ -255,11 +259,7 @@ describe('View Call and the Active Call modal', () => {
     await user.type(notesField(), '{Backspace}');
     await user.click(modal.getByRole('button', { name: 'End Call' }));
     await settle();
-    const writes = requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
-    expect(writes).toEqual([
-      `PATCH /api/agent/calls/${CALL_ID}`,
-      `POST /api/agent/calls/${CALL_ID}/end`,
-    ]);
+    expect(changesSent(requests)).toEqual(SAVED_THEN_ENDED);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

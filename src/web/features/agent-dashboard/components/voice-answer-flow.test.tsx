@@ -107,6 +107,41 @@ function fakeVoice(
   return { assistant, deps };
 }
 
+/** One tab of the agent's: its own assistant (none unless it answered) and its own page. */
+function renderTab(deps: VoiceCallDeps) {
+  const rendered = renderWithProviders(
+    <CallControlsProvider voice={deps}>
+      <AgentDashboardPage />
+    </CallControlsProvider>,
+    { signedInAs: agentUser, withFakeTimers: true, userEvent: { delay: null } },
+  );
+  const tab = within(rendered.container);
+  return { ...rendered, tab: () => within(tab.getByRole('region', { name: 'Interactions' })) };
+}
+
+/**
+ * Two tabs of the agent's, sharing Web Locks, with a call ringing; the first will answer.
+ * Call useFakeClock first.
+ */
+async function twoTabsWithARingingCall() {
+  const locks = fakeLocks();
+  const answering = fakeVoice(undefined, undefined, locks);
+  const other = fakeVoice(undefined, undefined, locks);
+  mockFetch({
+    'GET /api/agent/state': [
+      () => jsonResponse(agentState({ call: ringingCall() })),
+      () => jsonResponse(answered),
+    ],
+    'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
+    [`POST /api/agent/calls/${CALL_ID}/answer`]: () => jsonResponse(answered),
+  });
+  const first = renderTab(answering.deps);
+  await settle();
+  const second = renderTab(other.deps);
+  await settle();
+  return { answering, other, first, second };
+}
+
 async function renderRinging(deps: VoiceCallDeps) {
   const served = mockFetch({
     'GET /api/agent/state': () => jsonResponse(agentState({ call: ringingCall() })),
@@ -313,12 +348,7 @@ describe('the dialler with the voice assistant', () => {
       'POST /api/agent/calls/outbound': () =>
         jsonResponse(agentState({ status: 'on_call', since: SERVER_NOW, call: dialled })),
     });
-    const { user } = renderWithProviders(
-      <CallControlsProvider voice={deps}>
-        <AgentDashboardPage />
-      </CallControlsProvider>,
-      { signedInAs: agentUser, withFakeTimers: true, userEvent: { delay: null } },
-    );
+    const { user } = renderTab(deps);
     await settle();
     await user.click(screen.getByRole('button', { name: 'Dialer' }));
     await advance(50);
@@ -345,12 +375,7 @@ describe('the assistant of a call already connected (decision 115)', () => {
       'GET /api/agent/state': () => jsonResponse(connected),
       'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
     });
-    renderWithProviders(
-      <CallControlsProvider voice={deps}>
-        <AgentDashboardPage />
-      </CallControlsProvider>,
-      { signedInAs: agentUser, withFakeTimers: true },
-    );
+    renderTab(deps);
     await settle();
     expect(panel().getByRole('button', { name: 'End Call' })).toBeTruthy();
     expect(deps.createAssistant).not.toHaveBeenCalled();
@@ -377,22 +402,15 @@ describe('the assistant of a call already connected (decision 115)', () => {
       'GET /api/agent/state': () => jsonResponse(connected),
       'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
     });
-    const render = (deps: VoiceCallDeps) =>
-      renderWithProviders(
-        <CallControlsProvider voice={deps}>
-          <AgentDashboardPage />
-        </CallControlsProvider>,
-        { signedInAs: agentUser, withFakeTimers: true, userEvent: { delay: null } },
-      );
     const before = fakeVoice();
-    const first = render(before.deps);
+    const first = renderTab(before.deps);
     await advance(2000);
     await first.user.click(panel().getByRole('button', { name: 'Mute' }));
     expect(before.assistant.setMuted).toHaveBeenLastCalledWith(true);
     first.unmount(); // the reload
 
     const after = fakeVoice();
-    render(after.deps);
+    renderTab(after.deps);
     await settle();
     expect(panel().getByRole('button', { name: 'Unmute' })).toBeTruthy();
     await advance(2000);
@@ -417,17 +435,10 @@ describe('the assistant of a call already connected (decision 115)', () => {
           answerReply = resolve;
         }),
     });
-    const render = (deps: VoiceCallDeps) =>
-      renderWithProviders(
-        <CallControlsProvider voice={deps}>
-          <AgentDashboardPage />
-        </CallControlsProvider>,
-        { signedInAs: agentUser, withFakeTimers: true, userEvent: { delay: null } },
-      );
-    const first = render(answering.deps);
+    const first = renderTab(answering.deps);
     await settle();
     await first.user.click(within(first.container).getByRole('button', { name: 'Answer' }));
-    render(other.deps); // it hears of the answer before the answering tab does
+    renderTab(other.deps); // it hears of the answer before the answering tab does
     await advance(3000);
     expect(other.deps.acquireLock).toHaveBeenCalled();
 
@@ -442,28 +453,7 @@ describe('the assistant of a call already connected (decision 115)', () => {
 
   it('goes to the other tab when the tab that answered closes, and only then', async () => {
     useFakeClock(SERVER_NOW);
-    const locks = fakeLocks();
-    const answering = fakeVoice(undefined, undefined, locks);
-    const other = fakeVoice(undefined, undefined, locks);
-    mockFetch({
-      'GET /api/agent/state': [
-        () => jsonResponse(agentState({ call: ringingCall() })),
-        () => jsonResponse(answered),
-      ],
-      'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
-      [`POST /api/agent/calls/${CALL_ID}/answer`]: () => jsonResponse(answered),
-    });
-    const render = (deps: VoiceCallDeps) =>
-      renderWithProviders(
-        <CallControlsProvider voice={deps}>
-          <AgentDashboardPage />
-        </CallControlsProvider>,
-        { signedInAs: agentUser, withFakeTimers: true, userEvent: { delay: null } },
-      );
-    const first = render(answering.deps);
-    await settle();
-    render(other.deps);
-    await settle();
+    const { answering, other, first } = await twoTabsWithARingingCall();
     await first.user.click(within(first.container).getByRole('button', { name: 'Answer' }));
     await settle();
     act(() => answering.assistant.connect());
@@ -482,35 +472,9 @@ describe('the assistant of a call already connected (decision 115)', () => {
 });
 
 describe('the call controls in another tab', () => {
-  /** One tab of the agent's: its own assistant (none unless it answered) and its own page. */
-  function renderTab(deps: VoiceCallDeps) {
-    const rendered = renderWithProviders(
-      <CallControlsProvider voice={deps}>
-        <AgentDashboardPage />
-      </CallControlsProvider>,
-      { signedInAs: agentUser, withFakeTimers: true, userEvent: { delay: null } },
-    );
-    const tab = within(rendered.container);
-    return { ...rendered, tab: () => within(tab.getByRole('region', { name: 'Interactions' })) };
-  }
-
   it('mutes the assistant of the tab that answered, and both tabs say so', async () => {
     useFakeClock(SERVER_NOW);
-    const locks = fakeLocks();
-    const answering = fakeVoice(undefined, undefined, locks);
-    const other = fakeVoice(undefined, undefined, locks);
-    mockFetch({
-      'GET /api/agent/state': [
-        () => jsonResponse(agentState({ call: ringingCall() })),
-        () => jsonResponse(answered),
-      ],
-      'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
-      [`POST /api/agent/calls/${CALL_ID}/answer`]: () => jsonResponse(answered),
-    });
-    const first = renderTab(answering.deps);
-    await settle();
-    const second = renderTab(other.deps);
-    await settle();
+    const { answering, other, first, second } = await twoTabsWithARingingCall();
 
     await first.user.click(first.tab().getByRole('button', { name: 'Answer' }));
     await settle();
