@@ -141,7 +141,16 @@ describe('the status selector', () => {
       expect(screen.getByRole('listbox')).toBeTruthy();
       const current = screen.getByRole('option', { name: /^Available/ });
       await waitFor(() => expect(current.hasAttribute('data-combobox-selected')).toBe(true));
-      await user.keyboard('{ArrowDown}{Enter}');
+      // A screen reader is told where the list starts, and follows the arrows.
+      await waitFor(() =>
+        expect(statusSelect().getAttribute('aria-activedescendant')).toBe(current.id),
+      );
+      await user.keyboard('{ArrowDown}');
+      const next = screen.getByRole('option', { name: /^Break/ });
+      await waitFor(() =>
+        expect(statusSelect().getAttribute('aria-activedescendant')).toBe(next.id),
+      );
+      await user.keyboard('{Enter}');
       await settle();
 
       expect(sent(requests, 'PUT', '/api/agent/status').map((r) => r.body)).toEqual([

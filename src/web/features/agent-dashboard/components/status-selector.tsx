@@ -1,5 +1,5 @@
 import { Box, CheckIcon, ColorSwatch, Combobox, InputBase, Text, useCombobox } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useId, useState, useSyncExternalStore } from 'react';
 import { selectableStatuses, statusLabel } from '../../../../shared/statuses';
 import { formatTimer } from '../../../../shared/time-format';
 import { FormAlert } from '../../../components/form-alert';
@@ -24,11 +24,14 @@ export function StatusSelector({ snapshot }: { snapshot: AgentSnapshot }) {
   const changeStatus = useChangeStatus();
   // A failure is about the status it tried to leave: once that changes, it is old news.
   const [failure, setFailure] = useState<{ message: string; from: string } | null>(null);
+  const listId = useId();
   // However it opens (a click, Enter, Space or ArrowDown), the list starts on the current status.
   const combobox = useCombobox({
     onDropdownOpen: () => combobox.selectActiveOption(),
     onDropdownClose: () => combobox.resetSelectedOption(),
   });
+
+  const activeOptionId = useActiveOptionId(listId, combobox.dropdownOpened);
 
   function choose(value: string) {
     combobox.closeDropdown();
@@ -50,7 +53,11 @@ export function StatusSelector({ snapshot }: { snapshot: AgentSnapshot }) {
   return (
     <div>
       <Combobox store={combobox} onOptionSubmit={choose}>
-        <Combobox.Target targetType="button" withExpandedAttribute>
+        <Combobox.Target
+          targetType="button"
+          withExpandedAttribute
+          aria-activedescendant={activeOptionId}
+        >
           <InputBase
             component="button"
             type="button"
@@ -71,7 +78,7 @@ export function StatusSelector({ snapshot }: { snapshot: AgentSnapshot }) {
         </Combobox.Target>
 
         <Combobox.Dropdown>
-          <Combobox.Options>
+          <Combobox.Options id={listId}>
             {selectableStatuses.map((status) => {
               const isCurrent = status === state.status;
               return (
@@ -111,6 +118,34 @@ export function StatusSelector({ snapshot }: { snapshot: AgentSnapshot }) {
         </FormAlert>
       )}
     </div>
+  );
+}
+
+/**
+ * The option the keyboard is on, for the combobox's `aria-activedescendant`: Mantine's own
+ * follows the arrow keys only, so a list opened with a click, Enter or Space (which starts on
+ * the current status) told a screen reader nothing until an arrow was pressed. Mantine marks
+ * the option in the DOM (`data-combobox-selected`); this follows the mark while the list is open.
+ */
+function useActiveOptionId(listId: string, isOpen: boolean) {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = isOpen ? document.getElementById(listId) : null;
+      if (!list) return () => {};
+      const observer = new MutationObserver(onChange);
+      observer.observe(list, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['data-combobox-selected'],
+      });
+      return () => observer.disconnect();
+    },
+    [listId, isOpen],
+  );
+  return useSyncExternalStore(subscribe, () =>
+    isOpen
+      ? document.getElementById(listId)?.querySelector('[data-combobox-selected]')?.id
+      : undefined,
   );
 }
 
