@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Select, Stack } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { adminMessages, validationMessages } from '../../../../shared/messages';
 import { newAdminSchema } from '../../../../shared/schemas/admins';
@@ -69,13 +69,12 @@ export function AddAdminModal({ opened, onClose }: AddAdminModalProps) {
 
 function AddAdminForm({ onClose }: { onClose: () => void }) {
   const { data: user } = useSession();
-  const [draft] = useState(() => takeDraft(user?.id));
-  const [username, setUsername] = useState(draft.username);
-  const [password, setPassword] = useState(draft.password);
-  const [confirmPassword, setConfirmPassword] = useState(draft.confirmPassword);
-  const [securityQuestion, setSecurityQuestion] = useState(draft.securityQuestion);
-  const [securityAnswer, setSecurityAnswer] = useState(draft.securityAnswer);
-  const [teamId, setTeamId] = useState(draft.teamId);
+  const [fields, setFields] = useState(() => takeDraft(user?.id));
+  const { username, password, confirmPassword, securityQuestion, securityAnswer, teamId } = fields;
+  const setField =
+    <Key extends keyof AdminDraft>(key: Key) =>
+    (value: AdminDraft[Key]) =>
+      setFields((held) => ({ ...held, [key]: value }));
   const [formError, setFormError] = useState<FormError | null>(null);
   const [isAdded, setIsAdded] = useState(false);
   const teams = useTeams();
@@ -88,12 +87,8 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
     if (isBusy) return;
     setFormError(null);
     const admin = newAdminSchema.safeParse({
-      username,
-      password,
-      confirmPassword,
+      ...fields,
       securityQuestion: securityQuestion ?? undefined,
-      securityAnswer,
-      teamId,
     });
     if (!admin.success) {
       setFormError(firstIssue(admin.error, validationMessages.allFieldsRequired));
@@ -111,6 +106,13 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
     });
   }
 
+  // A new tab or window (a modifier or the middle button) leaves this form open: nothing kept.
+  function keepDraftForTeams(event: MouseEvent) {
+    const isNewTab =
+      event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+    if (user && !isNewTab) draftLeftForTeams = { userId: user.id, draft: fields };
+  }
+
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="sm">
@@ -121,21 +123,21 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
           data-autofocus
           error={fieldError(formError, 'username')}
           value={username}
-          onChange={(event) => setUsername(event.currentTarget.value)}
+          onChange={(event) => setField('username')(event.currentTarget.value)}
         />
         <NewPasswordFields
           password={password}
           confirmPassword={confirmPassword}
-          onPasswordChange={setPassword}
-          onConfirmPasswordChange={setConfirmPassword}
+          onPasswordChange={setField('password')}
+          onConfirmPasswordChange={setField('confirmPassword')}
           formError={formError}
           withHint
         />
         <SecurityQuestionFields
           question={securityQuestion}
           answer={securityAnswer}
-          onQuestionChange={setSecurityQuestion}
-          onAnswerChange={setSecurityAnswer}
+          onQuestionChange={setField('securityQuestion')}
+          onAnswerChange={setField('securityAnswer')}
           formError={formError}
         />
         <Select
@@ -143,32 +145,7 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
           description={
             <>
               Optional.{' '}
-              <Anchor
-                component={Link}
-                to={adminPaths.teams}
-                size="xs"
-                onClick={(event) => {
-                  // A new tab or window (a modifier or the middle button) leaves this form open.
-                  const isNewTab =
-                    event.button !== 0 ||
-                    event.metaKey ||
-                    event.ctrlKey ||
-                    event.shiftKey ||
-                    event.altKey;
-                  if (!user || isNewTab) return;
-                  draftLeftForTeams = {
-                    userId: user.id,
-                    draft: {
-                      username,
-                      password,
-                      confirmPassword,
-                      securityQuestion,
-                      securityAnswer,
-                      teamId,
-                    },
-                  };
-                }}
-              >
+              <Anchor component={Link} to={adminPaths.teams} size="xs" onClick={keepDraftForTeams}>
                 See all teams
               </Anchor>
             </>
@@ -177,7 +154,7 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
           data={teams.data?.teams.map((team) => ({ value: team.id, label: team.name })) ?? []}
           error={fieldError(formError, 'teamId')}
           value={teamId}
-          onChange={setTeamId}
+          onChange={setField('teamId')}
           clearable
           searchable
           nothingFoundMessage="No teams yet"
