@@ -30,6 +30,8 @@ export default defineConfig({
       ],
     },
   },
+  // After the servers are up (Playwright starts them first): what the specs share.
+  globalSetup: './e2e/global-setup.ts',
   webServer: {
     command: 'npm run build && node e2e/serve.mjs',
     env: { E2E_PORT: String(port) },
