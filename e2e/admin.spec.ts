@@ -144,7 +144,7 @@ test.describe.serial('admin portal', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a 100-character team name without spaces wraps inside the Teams table', async ({
+  test('a 100-character team name without spaces wraps inside the Teams, Employees and Admins tables', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -155,6 +155,45 @@ test.describe.serial('admin portal', () => {
     // Its row's actions stay on screen: the name and description wrap instead of widening it.
     await expect(page.getByRole('button', { name: `Delete ${long}` })).toBeInViewport();
     await shot(page, 'teams-long-name');
+
+    // An employee and an admin of the team: their tables' actions stay on screen too.
+    const teams = (await (await page.request.get('/api/teams')).json()) as {
+      teams: { id: string; name: string }[];
+    };
+    const teamId = teams.teams.find((team) => team.name === long)!.id;
+    const member = { employee: `wide-agent-${runId}`, admin: `wide-admin-${runId}` };
+    const recovery = { securityQuestion: 'What is your favorite book?', securityAnswer: 'Dune' };
+    for (const [path, username, extra] of [
+      ['/api/employees', member.employee, {}],
+      ['/api/admins', member.admin, recovery],
+    ] as const) {
+      const created = await page.request.post(path, {
+        data: {
+          username,
+          password: 'wide-pass-1',
+          confirmPassword: 'wide-pass-1',
+          teamId,
+          ...extra,
+        },
+      });
+      expect(created.ok(), await created.text()).toBe(true);
+    }
+    for (const [page_, username] of [
+      ['Employees', member.employee],
+      ['Admins', member.admin],
+    ] as const) {
+      await menu(page).getByRole('link', { name: page_ }).click();
+      await expect(page.getByRole('heading', { name: page_ })).toBeVisible();
+      await page.getByRole('searchbox', { name: `Search ${page_.toLowerCase()}` }).fill(username);
+      await expect(page.getByText(/^Showing 1 of \d+/)).toBeVisible();
+      await expect(page.getByRole('button', { name: `Delete ${username}` })).toBeInViewport();
+      await shot(page, `${page_.toLowerCase()}-long-team-name`);
+      await page.getByRole('button', { name: `Delete ${username}` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Confirm Delete' }).click();
+      await expect(page.getByRole('button', { name: `Delete ${username}` })).toHaveCount(0);
+    }
+
+    await menu(page).getByRole('link', { name: 'Teams' }).click();
     await page.getByRole('button', { name: `Delete ${long}` }).click();
     await page
       .getByRole('dialog', { name: 'Delete Team' })

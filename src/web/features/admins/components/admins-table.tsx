@@ -75,11 +75,7 @@ export function AdminsTable({
                   </Group>
                 </Table.Td>
                 <PasswordMaskCell />
-                <Table.Td>
-                  <Text size="sm" c={admin.team || admin.is_super_admin ? undefined : 'dimmed'}>
-                    {adminTeamLabel(admin)}
-                  </Text>
-                </Table.Td>
+                <TeamCell admin={admin} />
                 <Table.Td>
                   <RowActions
                     name={admin.username}
@@ -128,11 +124,7 @@ function AdminEditRow({ admin, onCancel, onSaved, onFailed }: AdminEditRowProps)
       username={admin.username}
       formId={`edit-admin-${admin.id}`}
       leadingCells={<AdminIdentityCell admin={admin} />}
-      middleCells={
-        <Table.Td>
-          <Text size="sm">{adminTeamLabel(admin)}</Text>
-        </Table.Td>
-      }
+      middleCells={<TeamCell admin={admin} />}
       save={(changes) => updateAdmin.mutateAsync({ adminId: admin.id, changes })}
       describeFailure={(error) =>
         refusal(adminErrorMessage(error, adminMessages.updateFailed), adminErrorField(error))
@@ -141,5 +133,16 @@ function AdminEditRow({ admin, onCancel, onSaved, onFailed }: AdminEditRowProps)
       onFailed={onFailed}
       onCancel={onCancel}
     />
+  );
+}
+
+/** A long team name wraps (anywhere, if it has no spaces) instead of widening the table. */
+function TeamCell({ admin }: { admin: AdminRow }) {
+  return (
+    <Table.Td maw={240} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" c={admin.team || admin.is_super_admin ? undefined : 'dimmed'}>
+        {adminTeamLabel(admin)}
+      </Text>
+    </Table.Td>
   );
 }

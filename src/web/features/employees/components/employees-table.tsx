@@ -133,7 +133,8 @@ function TeamCell({
 }) {
   const label = employeeTeamLabel(employee);
   return (
-    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+    // A long team name wraps (anywhere, if it has no spaces) instead of widening the table.
+    <Table.Td maw={240} style={{ overflowWrap: 'anywhere' }}>
       {employee.team && canOpenTeam(employee.team.id) ? (
         <Anchor component={Link} to={adminPaths.teams} size="sm">
           {label}
