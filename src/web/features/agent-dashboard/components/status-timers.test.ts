@@ -20,6 +20,27 @@ describe('status timers', () => {
     expect(overallSeconds(state, 'lunch', later(42))).toBe(0);
   });
 
+  it("keeps 'Overall' whole seconds ahead of 'This', never below it", () => {
+    // The stint began 10.9 s before serverNow: the server counted 10 s of it (floored).
+    const fresh = agentState({
+      status: 'personal',
+      since: at(-10.9),
+      todaySeconds: { personal: 10 },
+    });
+    const shown = (seconds: number, status = 'personal') => ({
+      overall: Math.floor(overallSeconds(fresh, status, later(seconds))),
+      this: Math.floor(thisSeconds(fresh, status, later(seconds))),
+    });
+    expect(shown(4.1)).toEqual({ overall: 15, this: 15 });
+    expect(shown(4.95)).toEqual({ overall: 15, this: 15 });
+    // 4 s of Lunch before, a stint 3.5 s old at serverNow: 7 counted; 4 s apart as they run.
+    const lunch = agentState({ status: 'lunch', since: at(-3.5), todaySeconds: { lunch: 7 } });
+    for (const seconds of [0.6, 1.2, 30.55]) {
+      const overall = Math.floor(overallSeconds(lunch, 'lunch', later(seconds)));
+      expect(overall - Math.floor(thisSeconds(lunch, 'lunch', later(seconds)))).toBe(4);
+    }
+  });
+
   it('never reads below the counted time when the clock lags the state', () => {
     expect(overallSeconds(state, 'available', later(-3))).toBe(1800);
     expect(stintSeconds(agentState({ since: at(5) }), Date.parse(SERVER_NOW))).toBe(0);

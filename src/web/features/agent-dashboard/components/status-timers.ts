@@ -19,10 +19,14 @@ export function thisSeconds(state: AgentState, status: string, serverNowMs: numb
 
 /**
  * 'Overall' of an option: today's seconds up to the state's `serverNow`, plus, for the
- * current status, the time since then.
+ * current status, what 'This' has run since then. The server counts the running stint with
+ * the rest and floors the sum, so the stint's whole seconds at `serverNow` come off and 'This'
+ * goes on: 'Overall' never reads below 'This' (for a stint begun today), and the two
+ * stay the same whole seconds apart as they run.
  */
 export function overallSeconds(state: AgentState, status: string, serverNowMs: number) {
   const counted = state.todaySeconds[status] ?? 0;
   if (status !== state.status || !state.since) return counted;
-  return counted + elapsedSeconds(Date.parse(state.serverNow), serverNowMs);
+  const countedStint = Math.floor(stintSeconds(state, Date.parse(state.serverNow)));
+  return counted + Math.max(0, stintSeconds(state, serverNowMs) - countedStint);
 }
