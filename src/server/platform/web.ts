@@ -91,6 +91,11 @@ export async function registerWebApp(
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    // A missing asset (a chunk of an older build, after a deploy) is a 404, never the app's
+    // page: a script that gets HTML fails to load, where the page would show a blank screen.
+    if (pathname.startsWith('/assets/')) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    }
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !pathname.startsWith('/api/') &&
