@@ -86,6 +86,9 @@ export const callLogQuerySchema = z.object({
 
 export const callLogSchema = z.object({ calls: z.array(callLogEntrySchema) });
 
+/** What a dialled number must be: the server's refusal, and the dialer's hint while short. */
+export const PHONE_NUMBER_LENGTH_MESSAGE = `Enter a phone number of 2 to ${MAX_PHONE_DIGITS} digits`;
+
 /**
  * A dialled number: non-digits are stripped (spec §5 'Dialer'), leaving more than one digit
  * and at most 11.
@@ -96,7 +99,7 @@ export const outboundCallSchema = z.object({
     .transform((value) => value.replace(/\D/g, ''))
     .pipe(
       z.string().regex(new RegExp(`^\\d{2,${MAX_PHONE_DIGITS}}$`), {
-        error: `Enter a phone number of 2 to ${MAX_PHONE_DIGITS} digits`,
+        error: PHONE_NUMBER_LENGTH_MESSAGE,
       }),
     ),
 });

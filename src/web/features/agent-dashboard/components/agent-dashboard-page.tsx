@@ -66,7 +66,7 @@ function Softphone({ snapshot }: { snapshot: AgentSnapshot }) {
             </Stack>
           </Paper>
           <InteractionsPanel snapshot={snapshot} />
-          <Dialer status={status} />
+          <Dialer status={status} hasCall={snapshot.state.call !== null} />
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, xl: 7 }}>

@@ -19,6 +19,12 @@ async function toggleDialer(user: User) {
   await advance(50);
 }
 
+/** What a screen reader reads with `element` after its name (its aria-describedby). */
+function description(element: HTMLElement) {
+  const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
 async function press(user: User, keys: string) {
   for (const label of keys) await user.click(key(label));
 }
@@ -162,9 +168,14 @@ describe('the Dialer', () => {
     await toggleDialer(user);
     const call = key('Call');
     expect(call.hasAttribute('disabled')).toBe(true);
+    for (const element of [call, numberField()]) {
+      expect(description(element)).toBe('Enter a phone number of 2 to 11 digits');
+    }
 
     await press(user, '2');
     expect(call.hasAttribute('disabled')).toBe(false);
+    expect(description(call)).toBe('');
+    expect(screen.queryByText('Enter a phone number of 2 to 11 digits')).toBeNull();
   });
 
   it('keeps Call disabled outside Out Bound and says why', async () => {
@@ -173,7 +184,25 @@ describe('the Dialer', () => {
     await toggleDialer(user);
     await press(user, '2125550187');
     expect(key('Call').hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('Set status to Out Bound to place a call')).toBeTruthy();
+    for (const element of [key('Call'), numberField()]) {
+      expect(description(element)).toBe('Set status to Out Bound to place a call');
+    }
+  });
+
+  it('keeps Call disabled during a call and says to finish it first', async () => {
+    useFakeClock(SERVER_NOW);
+    const onCall = agentState({
+      status: 'on_call',
+      since: SERVER_NOW,
+      call: activeCall(0, { callType: 'outbound', phoneNumber: '12125550187' }),
+    });
+    const { user } = await renderDashboard(onCall);
+    await toggleDialer(user);
+    await press(user, '2125550187');
+    expect(key('Call').hasAttribute('disabled')).toBe(true);
+    for (const element of [key('Call'), numberField()]) {
+      expect(description(element)).toBe('Finish the current call first');
+    }
   });
 
   it('places the call and shows the outgoing card', async () => {

@@ -6,7 +6,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
   Title,
   UnstyledButton,
@@ -32,6 +31,8 @@ import {
   dialerPress,
   formatPhone,
 } from '../../../../shared/phone';
+import { errorCatalogue } from '../../../../shared/errors';
+import { PHONE_NUMBER_LENGTH_MESSAGE } from '../../../../shared/schemas/agent';
 import { FormAlert } from '../../../components/form-alert';
 import { usePlaceCall } from '../api/place-call';
 import { useVoiceCallController } from '../hooks/call-controls';
@@ -40,22 +41,31 @@ import { softphoneErrorMessage, softphoneFallbacks } from '../error-messages';
 
 const KEYPAD_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '0'] as const;
 
-/** The message the server gives too: shown beside Call while it cannot be used. */
-const NOT_OUT_BOUND_HINT = 'Set status to Out Bound to place a call';
+/**
+ * Why Call cannot be used now, in the server's words for the same refusal (null: it can):
+ * shown under the number field and read with it and with Call by a screen reader.
+ */
+export function dialerHint(status: string, digits: string, hasCall: boolean) {
+  if (hasCall) return errorCatalogue.CALL_IN_PROGRESS.message;
+  if (status !== 'out_bound') return errorCatalogue.OUTBOUND_NEEDS_OUT_BOUND.message;
+  return canDial(status, digits) ? null : PHONE_NUMBER_LENGTH_MESSAGE;
+}
 
 /**
  * Spec §2 and §5 'Dialer': collapsed at first; a number typed, pasted or keyed in (digits
  * only, starting at '1', at most 11, shown as +C (AAA)-BBB-DDDD), Clear, and Call — enabled
- * only in Out Bound with more than one digit.
+ * only in Out Bound with more than one digit and no call in progress.
  */
-export function Dialer({ status }: { status: string }) {
+export function Dialer({ status, hasCall }: { status: string; hasCall: boolean }) {
   const [isOpen, setIsOpen] = useState(false);
   const [digits, setDigits] = useState(DIALER_START);
   const [failure, setFailure] = useState<string | null>(null);
   const placeCall = usePlaceCall();
   const voiceCall = useVoiceCallController();
   const contentId = useId();
-  const isCallable = canDial(status, digits) && !placeCall.isPending;
+  const hintId = useId();
+  const hint = dialerHint(status, digits, hasCall);
+  const isCallable = hint === null && !placeCall.isPending;
 
   const numberField = useRef<HTMLInputElement>(null);
   // Where the caret goes once an edit is formatted: after this many digits (a new object per
@@ -154,6 +164,10 @@ export function Dialer({ status }: { status: string }) {
               inputMode="tel"
               autoComplete="off"
               ref={numberField}
+              // The hint under the field (Mantine ties it to the field), read with Call too.
+              description={hint}
+              descriptionProps={{ id: hintId }}
+              inputWrapperOrder={['label', 'input', 'description']}
               value={formatPhone(digits)}
               onChange={handleInput}
               onPaste={handlePaste}
@@ -189,15 +203,11 @@ export function Dialer({ status }: { status: string }) {
                 color="green"
                 leftSection={<IconPhone size={16} aria-hidden />}
                 disabled={!isCallable}
+                aria-describedby={hint ? hintId : undefined}
               >
                 Call
               </Button>
             </Group>
-            {status !== 'out_bound' && (
-              <Text size="xs" c="dimmed">
-                {NOT_OUT_BOUND_HINT}
-              </Text>
-            )}
           </Stack>
         </form>
       </Collapse>
