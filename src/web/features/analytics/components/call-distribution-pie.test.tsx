@@ -25,6 +25,24 @@ describe('CallDistributionPie', () => {
     );
   });
 
+  it("keeps a label beside its slice inside the chart, '100%' wide at either side", () => {
+    // Half and half: the labels sit at three and nine o'clock, running outwards.
+    renderWithProviders(<CallDistributionPie figures={{ answered: 1, declined: 1, missed: 0 }} />);
+    const chart = screen.getByRole('img');
+    const width = Number(chart.getAttribute('viewBox')?.split(' ')[2]);
+    // 13 px bold: a generous 10 px a character, for the widest label.
+    const labelWidth = '100%'.length * 10;
+    for (const label of chart.querySelectorAll('text')) {
+      const x = Number(label.getAttribute('x'));
+      const anchor = label.getAttribute('text-anchor');
+      if (anchor === 'start') expect(x + labelWidth).toBeLessThanOrEqual(width);
+      if (anchor === 'end') expect(x - labelWidth).toBeGreaterThanOrEqual(0);
+    }
+    expect(
+      Array.from(chart.querySelectorAll('text')).map((t) => t.getAttribute('text-anchor')),
+    ).toEqual(['start', 'end']);
+  });
+
   it('labels a slice just over 5 %', () => {
     renderWithProviders(<CallDistributionPie figures={{ answered: 0, declined: 6, missed: 94 }} />);
     expect(pieLabels()).toEqual(['6%', '94%']);

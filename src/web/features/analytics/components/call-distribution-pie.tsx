@@ -6,13 +6,17 @@ import classes from './analytics.module.css';
 import { themeColour } from './format';
 
 const SIZE = 260;
+/** Room each side for a label beside its slice ('100%' at the far left or right). */
+const LABEL_ROOM = 24;
+const WIDTH = SIZE + 2 * LABEL_ROOM;
+const CENTRE_X = WIDTH / 2;
 const CENTRE = SIZE / 2;
 const RADIUS = 84;
 /** Labels sit just outside their slice, so they read on any slice colour. */
 const LABEL_RADIUS = RADIUS + 22;
 
 function pointAt(angle: number, radius: number) {
-  return { x: CENTRE + radius * Math.cos(angle), y: CENTRE + radius * Math.sin(angle) };
+  return { x: CENTRE_X + radius * Math.cos(angle), y: CENTRE + radius * Math.sin(angle) };
 }
 
 interface PlacedSlice extends PieSlice {
@@ -36,7 +40,7 @@ function slicePath({ startAngle, endAngle }: PlacedSlice) {
   const end = pointAt(endAngle, RADIUS);
   const isLarge = endAngle - startAngle > Math.PI ? 1 : 0;
   return (
-    `M ${CENTRE} ${CENTRE} L ${start.x} ${start.y} ` +
+    `M ${CENTRE_X} ${CENTRE} L ${start.x} ${start.y} ` +
     `A ${RADIUS} ${RADIUS} 0 ${isLarge} 1 ${end.x} ${end.y} Z`
   );
 }
@@ -95,9 +99,10 @@ export function CallDistributionPie({
   return (
     <Group justify="center" align="center" gap="lg">
       <svg
-        width={SIZE}
+        width={WIDTH}
         height={SIZE}
-        viewBox={`0 0 ${SIZE} ${SIZE}`}
+        viewBox={`0 0 ${WIDTH} ${SIZE}`}
+        style={{ maxWidth: '100%', height: 'auto' }}
         role="img"
         aria-label={`Call Distribution: ${summary.join(', ')}`}
       >
@@ -105,7 +110,7 @@ export function CallDistributionPie({
           slices.length === 1 ? (
             <circle
               key={slice.outcome}
-              cx={CENTRE}
+              cx={CENTRE_X}
               cy={CENTRE}
               r={RADIUS}
               style={{ fill: themeColour(slice.colour) }}
