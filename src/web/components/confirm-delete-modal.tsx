@@ -10,6 +10,11 @@ interface ConfirmDeleteModalProps {
   isDeleting: boolean;
   /** Why the last attempt failed, shown beside the choice. */
   errorMessage?: string | undefined;
+  /**
+   * The delete found nothing to delete (someone else deleted it first): the dialog keeps only
+   * `errorMessage` and OK, with nothing left to confirm.
+   */
+  isGone?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -23,6 +28,7 @@ export function ConfirmDeleteModal({
   children,
   isDeleting,
   errorMessage,
+  isGone = false,
   onConfirm,
   onClose,
 }: ConfirmDeleteModalProps) {
@@ -30,14 +36,16 @@ export function ConfirmDeleteModal({
     <AppModal opened onClose={onClose} title={title} centered>
       <Stack gap="md">
         {errorMessage && <FormAlert tone="error">{errorMessage}</FormAlert>}
-        <Text>{children}</Text>
+        {!isGone && <Text>{children}</Text>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} data-autofocus>
-            Cancel
+            {isGone ? 'OK' : 'Cancel'}
           </Button>
-          <Button color="red" disabled={isDeleting} onClick={onConfirm}>
-            {isDeleting ? 'Deleting...' : 'Confirm Delete'}
-          </Button>
+          {!isGone && (
+            <Button color="red" disabled={isDeleting} onClick={onConfirm}>
+              {isDeleting ? 'Deleting...' : 'Confirm Delete'}
+            </Button>
+          )}
         </Group>
       </Stack>
     </AppModal>

@@ -2,8 +2,8 @@ import { adminMessages } from '../../../shared/messages';
 import { NetworkError, hasErrorCode, isApiError } from '../../lib/api-client';
 import { refusedField } from '../../lib/form-error';
 
-/** Refusals whose reason the server states for the user: bad input, not allowed, conflict. */
-const EXPLAINED_REFUSALS = new Set([400, 403, 409]);
+/** Refusals whose reason the server states for the user: bad input, not allowed, gone, conflict. */
+const EXPLAINED_REFUSALS = new Set([400, 403, 404, 409]);
 
 /**
  * Spec §8 'Admins': a taken username (23505, our 409 'Username already exists') and other

@@ -561,6 +561,21 @@ describe('AdminsPage: Delete Admin', () => {
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
   });
 
+  it('says when the admin is already gone, with nothing left to confirm', async () => {
+    serveAdmins({
+      'DELETE /api/admins/1a2b3c4d-0000-4000-8000-000000000003': () =>
+        errorResponse(404, 'ADMIN_NOT_FOUND', 'Admin not found'),
+    });
+    const { user } = renderPage();
+    await screen.findByText('Showing 5 of 5 admins');
+    await user.click(screen.getByRole('button', { name: 'Delete bea' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete Admin' }));
+    await user.click(dialog.getByRole('button', { name: 'Confirm Delete' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Admin not found');
+    expect(dialog.queryByRole('button', { name: 'Confirm Delete' })).toBeNull();
+    expect(dialog.getByRole('button', { name: 'OK' })).toBeTruthy();
+  });
+
   it("says 'Failed to delete admin' when it fails", async () => {
     serveAdmins({
       'DELETE /api/admins/1a2b3c4d-0000-4000-8000-000000000003': () =>

@@ -1,6 +1,7 @@
 import { adminMessages } from '../../../../shared/messages';
 import type { AdminRow } from '../../../../shared/schemas/admins';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { isApiError } from '../../../lib/api-client';
 import { useDeleteAdmin } from '../api/delete-admin';
 import { adminErrorMessage } from '../error-messages';
 
@@ -17,6 +18,7 @@ export function DeleteAdminModal({ admin, onClose, onDeleted }: DeleteAdminModal
     <ConfirmDeleteModal
       title="Delete Admin"
       isDeleting={deleteAdmin.isPending}
+      isGone={isApiError(deleteAdmin.error, 404)}
       errorMessage={
         deleteAdmin.isError
           ? adminErrorMessage(deleteAdmin.error, adminMessages.deleteFailed)

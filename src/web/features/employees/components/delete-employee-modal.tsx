@@ -1,6 +1,7 @@
 import { employeeMessages } from '../../../../shared/messages';
 import type { EmployeeRow } from '../../../../shared/schemas/employees';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { isApiError } from '../../../lib/api-client';
 import { useDeleteEmployee } from '../api/delete-employee';
 import { employeeErrorMessage } from '../error-messages';
 
@@ -21,6 +22,7 @@ export function DeleteEmployeeModal({ employee, onClose, onDeleted }: DeleteEmpl
     <ConfirmDeleteModal
       title="Delete Employee"
       isDeleting={deleteEmployee.isPending}
+      isGone={isApiError(deleteEmployee.error, 404)}
       errorMessage={
         deleteEmployee.isError
           ? employeeErrorMessage(deleteEmployee.error, employeeMessages.deleteFailed)

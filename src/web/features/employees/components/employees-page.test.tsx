@@ -373,6 +373,22 @@ describe('EmployeesPage: Delete Employee', () => {
     }
   });
 
+  it('says when the employee is already gone, leaving only OK', async () => {
+    serveEmployees({
+      [deleteIvy]: () => errorResponse(404, 'EMPLOYEE_NOT_FOUND', 'Employee not found'),
+    });
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Delete ivy' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete Employee' }));
+    await user.click(dialog.getByRole('button', { name: 'Confirm Delete' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Employee not found');
+    expect(dialog.queryByText(/Are you sure/)).toBeNull();
+    expect(dialog.queryByRole('button', { name: 'Confirm Delete' })).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it("says 'Failed to delete employee' when it fails", async () => {
     serveEmployees({
       [deleteIvy]: () => errorResponse(500, 'INTERNAL', 'An unexpected error occurred'),

@@ -1,6 +1,7 @@
 import { teamMessages } from '../../../../shared/messages';
 import type { Team } from '../../../../shared/schemas/teams';
 import { ConfirmDeleteModal } from '../../../components/confirm-delete-modal';
+import { isApiError } from '../../../lib/api-client';
 import { useDeleteTeam } from '../api/delete-team';
 import { teamErrorMessage } from '../error-messages';
 
@@ -17,6 +18,7 @@ export function DeleteTeamModal({ team, onClose, onDeleted }: DeleteTeamModalPro
     <ConfirmDeleteModal
       title="Delete Team"
       isDeleting={deleteTeam.isPending}
+      isGone={isApiError(deleteTeam.error, 404)}
       errorMessage={
         deleteTeam.isError
           ? teamErrorMessage(deleteTeam.error, teamMessages.deleteFailed)

@@ -300,6 +300,19 @@ describe('TeamsPage: create, edit and delete teams', () => {
     expect(requests.some((r) => r.method === 'DELETE' && r.path === teamPath)).toBe(true);
   });
 
+  it('says when the team is already gone, with nothing left to confirm', async () => {
+    serveTeams({
+      [`DELETE ${teamPath}`]: () => errorResponse(404, 'TEAM_NOT_FOUND', 'Team not found'),
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Delete Night Shift' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete Team' }));
+    await user.click(dialog.getByRole('button', { name: 'Confirm Delete' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Team not found');
+    expect(dialog.queryByRole('button', { name: 'Confirm Delete' })).toBeNull();
+    expect(dialog.getByRole('button', { name: 'OK' })).toBeTruthy();
+  });
+
   it("says 'Failed to delete team' when the server fails", async () => {
     serveTeams({ [`DELETE ${teamPath}`]: () => errorResponse(500, 'INTERNAL', '') });
     const { user } = renderPage();
