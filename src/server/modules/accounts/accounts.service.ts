@@ -23,8 +23,9 @@ export function hashNewPassword(password: string | undefined) {
  * one was given. A changed password signs the account out everywhere — except the session
  * making the change. Run inside the caller's transaction, after its scope checks.
  *
- * Audited as an edit ('employee.updated') unless the edit only set a password, and as a
- * password reset ('employee.password_reset') when it set one: the log reads what was done.
+ * Audited as an edit ('employee.updated') when it renamed the account, and as a password
+ * reset ('employee.password_reset') when it set one: the log reads what was done, and a save
+ * that changed nothing writes nothing.
  */
 export async function editAccount(
   ctx: AppContext,
@@ -33,27 +34,25 @@ export async function editAccount(
   change: Change,
   kind: 'admin' | 'employee',
 ) {
+  const isRenamed = account.username !== edit.username;
+  const isPasswordSet = edit.passwordHash !== undefined;
+  if (!isRenamed && !isPasswordSet) return;
   await updateAccount(ctx.db, account.id, {
     username: edit.username,
     ...(edit.passwordHash ? { password_hash: edit.passwordHash } : {}),
   });
   if (edit.passwordHash) await revokeSessions(ctx, account.id, change.sessionId);
-  const isRenamed = account.username !== edit.username;
-  const isPasswordSet = edit.passwordHash !== undefined;
   const entry = {
     actor: change.actor,
     target: { type: 'user', id: account.id, name: edit.username },
     ip: change.ip,
     at: ctx.clock.now(),
   };
-  if (isRenamed || !isPasswordSet) {
+  if (isRenamed) {
     await recordAudit(ctx.db, {
       ...entry,
       action: `${kind}.updated`,
-      details: {
-        ...(isRenamed ? { renamedFrom: account.username } : {}),
-        passwordChanged: isPasswordSet,
-      },
+      details: { renamedFrom: account.username, passwordChanged: isPasswordSet },
     });
   }
   if (isPasswordSet) await recordAudit(ctx.db, { ...entry, action: `${kind}.password_reset` });

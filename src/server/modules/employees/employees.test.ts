@@ -190,6 +190,17 @@ describe('PATCH /api/employees/:id', () => {
     expect(edits).toEqual([
       { details: { renamedFrom: employee.username, passwordChanged: false } },
     ]);
+    // Saved as it was: answered as saved, with nothing written and nothing in the audit log.
+    const auditRows = () =>
+      t.db.selectFrom('audit_log').select('id').where('target_id', '=', employee.id).execute();
+    const before = await auditRows();
+    const unchanged = await asBoss('PATCH', `/api/employees/${employee.id}`, {
+      username: 'renamed_agent',
+      password: '',
+    });
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json().employee.username).toBe('renamed_agent');
+    expect(await auditRows()).toEqual(before);
     const taken = await asBoss('PATCH', `/api/employees/${employee.id}`, {
       username: 'existing_agent',
     });

@@ -78,6 +78,10 @@ export async function updateTeam(
 ) {
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const before = await existingTeam(trx, teamId);
+    // Saved as it was: nothing to write, nothing for the audit log or the floor.
+    if (before.name === input.name && before.description === input.description) {
+      return { team: toTeam(before), memberIds: [] };
+    }
     await repo.updateTeam(trx, teamId, input);
     await recordAudit(trx, {
       action: 'team.updated',

@@ -77,6 +77,20 @@ describe('creating and editing teams', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().team).toMatchObject({ name: 'New Name', description: 'Weekend cover' });
+
+    // Saved as it was: answered as saved, and no second entry in the audit log.
+    const again = await asChief('PATCH', `/api/teams/${team.id}`, {
+      name: 'New Name',
+      description: 'Weekend cover',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().team).toEqual(edited.json().team);
+    const entries = await t.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('target_id', '=', team.id)
+      .execute();
+    expect(entries).toEqual([{ action: 'team.updated' }]);
   });
 
   it("shows 'Unknown' as the creator of a team with none recorded", async () => {
