@@ -163,6 +163,7 @@ describe('AdminsPage: the list', () => {
     );
     await user.type(screen.getByRole('searchbox', { name: 'Search admins' }), 'zzz');
     expect(await screen.findByText('No admins found matching your search')).toBeTruthy();
+    expect(screen.getByText(/^Showing 0 of \d+ admins$/)).toBeTruthy();
   });
 
   it('says when there are no admins at all', async () => {

@@ -75,23 +75,24 @@ export function AdminsPage() {
               {debouncedSearch.trim() ? adminMessages.noSearchResults : adminMessages.noneYet}
             </Text>
           ) : (
-            <>
-              <AdminsTable
-                admins={admins.data.admins}
-                signedInUserId={user?.id}
-                editingAdminId={rowEdit.editingId}
-                onEdit={rowEdit.start}
-                onCancelEdit={rowEdit.stop}
-                onSaved={() => {
-                  rowEdit.saved(adminMessages.updated);
-                }}
-                onEditFailed={notice.error}
-                onDelete={setAdminToDelete}
-              />
-              <Text size="sm" c="dimmed">
-                Showing {admins.data.admins.length} of {admins.data.total} admins
-              </Text>
-            </>
+            <AdminsTable
+              admins={admins.data.admins}
+              signedInUserId={user?.id}
+              editingAdminId={rowEdit.editingId}
+              onEdit={rowEdit.start}
+              onCancelEdit={rowEdit.stop}
+              onSaved={() => {
+                rowEdit.saved(adminMessages.updated);
+              }}
+              onEditFailed={notice.error}
+              onDelete={setAdminToDelete}
+            />
+          )}
+          {/* The count stays under a search that matches nobody: 'Showing 0 of 12 …'. */}
+          {admins.isSuccess && admins.data.total > 0 && (
+            <Text size="sm" c="dimmed">
+              Showing {admins.data.admins.length} of {admins.data.total} admins
+            </Text>
           )}
         </Stack>
       </Paper>

@@ -184,12 +184,14 @@ describe('EmployeesPage: the list', () => {
 
     await user.type(search, 'zzz');
     expect(await screen.findByText('No employees found matching your search')).toBeTruthy();
+    expect(screen.getByText('Showing 0 of 4 employees')).toBeTruthy();
   });
 
   it('says when there are no employees at all', async () => {
     mockFetch({ 'GET /api/employees': () => jsonResponse({ employees: [], total: 0 }) });
     renderPage();
     expect(await screen.findByText('No employees registered yet')).toBeTruthy();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
   });
 
   it("says 'Failed to load employees' when the server fails", async () => {

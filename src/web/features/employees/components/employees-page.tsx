@@ -56,23 +56,24 @@ export function EmployeesPage() {
               {debouncedSearch.trim() ? employeeMessages.noSearchResults : employeeMessages.noneYet}
             </Text>
           ) : (
-            <>
-              <EmployeesTable
-                employees={employees.data.employees}
-                canOpenTeam={(teamId) => !!user && canManageMembersOf(user, teamId)}
-                editingEmployeeId={rowEdit.editingId}
-                onEdit={rowEdit.start}
-                onCancelEdit={rowEdit.stop}
-                onSaved={() => {
-                  rowEdit.saved(employeeMessages.updated);
-                }}
-                onEditFailed={notice.error}
-                onDelete={setEmployeeToDelete}
-              />
-              <Text size="sm" c="dimmed">
-                Showing {employees.data.employees.length} of {employees.data.total} employees
-              </Text>
-            </>
+            <EmployeesTable
+              employees={employees.data.employees}
+              canOpenTeam={(teamId) => !!user && canManageMembersOf(user, teamId)}
+              editingEmployeeId={rowEdit.editingId}
+              onEdit={rowEdit.start}
+              onCancelEdit={rowEdit.stop}
+              onSaved={() => {
+                rowEdit.saved(employeeMessages.updated);
+              }}
+              onEditFailed={notice.error}
+              onDelete={setEmployeeToDelete}
+            />
+          )}
+          {/* The count stays under a search that matches nobody: 'Showing 0 of 12 …'. */}
+          {employees.isSuccess && employees.data.total > 0 && (
+            <Text size="sm" c="dimmed">
+              Showing {employees.data.employees.length} of {employees.data.total} employees
+            </Text>
           )}
         </Stack>
       </Paper>
