@@ -311,7 +311,8 @@ export async function resetAnswer(
   if (!(await verifyAnswer(account.answerHash, input.answer))) {
     await recordAudit(ctx.db, {
       action: 'auth.reset_answer_failed',
-      target: { type: 'user', id: account.id, name: input.username },
+      // The account's own spelling, as every other entry names it (not as typed).
+      target: { type: 'user', id: account.id, name: account.username },
       ip: meta.ip,
       at: now,
     });
