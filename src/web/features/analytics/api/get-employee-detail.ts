@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { employeeAnalyticsDetailSchema } from '../../../../shared/schemas/analytics';
 import { apiRequest } from '../../../lib/api-client';
@@ -16,11 +17,17 @@ export function getEmployeeDetail(
   });
 }
 
+/** Whether `employeeId` (from the address bar) can name an employee at all: ids are UUIDs. */
+export function isEmployeeId(employeeId: string | undefined): employeeId is string {
+  return z.uuid().safeParse(employeeId).success;
+}
+
+/** Asks only for an id that can name an employee: any other is 'Employee not found' at once. */
 export function useEmployeeDetail(employeeId: string | undefined, range: Record<string, string>) {
   return useQuery({
     queryKey: [...analyticsQueryRoot, 'employee', employeeId, range],
     queryFn: ({ signal }) => getEmployeeDetail(employeeId ?? '', range, signal),
-    enabled: employeeId !== undefined,
+    enabled: isEmployeeId(employeeId),
     // Only a new range keeps the figures on screen: another employee's never stand in.
     placeholderData: (previous) => (previous?.employee.id === employeeId ? previous : undefined),
   });

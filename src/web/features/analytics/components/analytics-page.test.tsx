@@ -351,6 +351,14 @@ describe('AnalyticsPage: the selected employee', () => {
     expect(await screen.findByText('Employee not found')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
   });
+
+  it('says the same of an address whose id can name nobody, without asking the server', async () => {
+    const { requests } = serveAnalytics();
+    renderPage('/admin/analytics/not-an-id');
+    expect(await screen.findByText('Employee not found')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
+    expect(requests.some((r) => r.path.includes('not-an-id'))).toBe(false);
+  });
 });
 
 describe('AnalyticsPage: the date range', () => {

@@ -10,7 +10,7 @@ import { adminPaths } from '../../../lib/admin-paths';
 import { useSession } from '../../../lib/session';
 import { employeeListCsvHref, employeeTimelineCsvHref } from '../api/export-csv';
 import { useEmployeeAnalytics } from '../api/get-employee-analytics';
-import { useEmployeeDetail } from '../api/get-employee-detail';
+import { isEmployeeId, useEmployeeDetail } from '../api/get-employee-detail';
 import { useTeamAnalytics } from '../api/get-team-analytics';
 import { useAnalyticsLocation } from '../hooks/use-analytics-location';
 import { useAnalyticsRange } from '../hooks/use-analytics-range';
@@ -100,8 +100,9 @@ export function AnalyticsPage() {
           view === 'teams' ? { teamId: undefined, search: '' } : listFilter,
           range.apiParams,
         );
-  // Deleted meanwhile, or outside the viewer's scope: an answer, not a load failure.
-  const isNotFound = isApiError(current.error, 404);
+  // Deleted meanwhile, outside the viewer's scope, or no id at all: an answer, not a failure.
+  const isNotFound =
+    isApiError(current.error, 404) || (view === 'detail' && !isEmployeeId(place.employeeId));
 
   return (
     <Stack gap="lg">
