@@ -285,7 +285,8 @@ test.describe.serial('admin portal', () => {
       banner.getByRole('combobox', { name: 'Theme' }),
       banner.getByRole('link', { name: 'Register Employee' }),
     ];
-    for (const width of [390, 800, 900, 1000, 1280]) {
+    // 320 px: the narrowest a page must reflow to (WCAG 1.4.10).
+    for (const width of [320, 360, 390, 800, 900, 1000, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       const bar = (await banner.boundingBox())!;
       for (const part of parts) {

@@ -39,7 +39,7 @@ export function ShellTopBar({
     <div className={classes.bar}>
       <Group gap="sm" wrap="nowrap" className={classes.brand}>
         {navigationToggle}
-        <Image src="/logo.svg" alt="" w={30} h={30} />
+        <Image src="/logo.svg" alt="" w={30} h={30} className={classes.logo} />
         <Title order={1} size="h4" className={classes.title}>
           {title}
         </Title>
