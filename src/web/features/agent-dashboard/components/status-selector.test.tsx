@@ -159,6 +159,36 @@ describe('the status selector', () => {
     },
   );
 
+  it('goes to the first and last status with Home and End, and by first letter', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user, requests } = await renderDashboard(agentState(), {
+      'PUT /api/agent/status': () =>
+        jsonResponse(agentState({ status: 'lunch', since: SERVER_NOW })),
+    });
+    statusSelect().focus();
+    await user.keyboard('{Enter}');
+    const isOn = (name: RegExp) =>
+      waitFor(() =>
+        expect(statusSelect().getAttribute('aria-activedescendant')).toBe(
+          screen.getByRole('option', { name }).id,
+        ),
+      );
+    await isOn(/^Available/);
+    await user.keyboard('{End}');
+    await isOn(/^Out Bound/);
+    await user.keyboard('{Home}');
+    await isOn(/^Available/);
+    await user.keyboard('p');
+    await isOn(/^Personal Time/);
+    await user.keyboard('L');
+    await isOn(/^Lunch/);
+    await user.keyboard('{Enter}');
+    await settle();
+    expect(sent(requests, 'PUT', '/api/agent/status').map((r) => r.body)).toEqual([
+      { status: 'lunch' },
+    ]);
+  });
+
   it('hides its chevron from screen readers: the combobox says it opens a list', async () => {
     useFakeClock(SERVER_NOW);
     await renderDashboard();

@@ -1,5 +1,5 @@
 import { Box, CheckIcon, ColorSwatch, Combobox, InputBase, Text, useCombobox } from '@mantine/core';
-import { useCallback, useId, useState, useSyncExternalStore } from 'react';
+import { type KeyboardEvent, useCallback, useId, useState, useSyncExternalStore } from 'react';
 import { selectableStatuses, statusLabel } from '../../../../shared/statuses';
 import { formatTimer } from '../../../../shared/time-format';
 import { FormAlert } from '../../../components/form-alert';
@@ -32,6 +32,28 @@ export function StatusSelector({ snapshot }: { snapshot: AgentSnapshot }) {
   });
 
   const activeOptionId = useActiveOptionId(listId, combobox.dropdownOpened);
+
+  /**
+   * The list's other keys (WAI-ARIA listbox): Home and End go to the first and last status, a
+   * letter to the next status whose label starts with it ('l' Lunch, 'p' Personal Time).
+   */
+  function moveByKey(event: KeyboardEvent<HTMLButtonElement>) {
+    if (!combobox.dropdownOpened || event.ctrlKey || event.metaKey || event.altKey) return;
+    const last = selectableStatuses.length - 1;
+    let index: number | undefined;
+    if (event.key === 'Home') index = 0;
+    else if (event.key === 'End') index = last;
+    else if (/^\S$/u.test(event.key)) {
+      const from = combobox.getSelectedOptionIndex();
+      const letter = event.key.toLowerCase();
+      index = [...Array(last + 1).keys()]
+        .map((step) => (from + 1 + step) % (last + 1))
+        .find((at) => statusLabel(selectableStatuses[at]!).toLowerCase().startsWith(letter));
+    }
+    if (index === undefined) return;
+    event.preventDefault();
+    combobox.selectOption(index);
+  }
 
   function choose(value: string) {
     combobox.closeDropdown();
@@ -67,6 +89,7 @@ export function StatusSelector({ snapshot }: { snapshot: AgentSnapshot }) {
             rightSection={<Combobox.Chevron />}
             rightSectionPointerEvents="none"
             onClick={() => combobox.toggleDropdown()}
+            onKeyDown={moveByKey}
           >
             <Box component="span" style={{ display: 'flex', justifyContent: 'space-between' }}>
               <span>{statusLabel(state.status)}</span>{' '}
