@@ -15,6 +15,7 @@ export const validationMessages = {
   teamNameRequired: 'Team name is required',
   selectUser: 'Select a user',
   chooseTeam: 'Choose a team from the list',
+  passwordUnchanged: 'The new password must differ from the current one',
 } as const;
 
 export const signInMessages = {

@@ -29,14 +29,22 @@ export const profileUpdateSchema = z.object({
     .transform((name) => name || null),
 });
 
-/** Changing your own password: the current one, then a new one typed twice (≥ 6). */
+/**
+ * Changing your own password: the current one, then a new one typed twice (≥ 6) that is not
+ * the current one (a change that changes nothing would still sign out every other session).
+ */
 export const passwordChangeSchema = z
   .object({
     currentPassword: requiredPassword(m.allFieldsRequired),
     password: newPassword(m.allFieldsRequired),
     confirmPassword: newPassword(m.allFieldsRequired),
   })
-  .superRefine(newPasswordPairCheck(m.passwordTooShort));
+  .superRefine(newPasswordPairCheck(m.passwordTooShort))
+  .superRefine((change, ctx) => {
+    if (change.password === change.currentPassword) {
+      ctx.addIssue({ code: 'custom', message: m.passwordUnchanged, path: ['password'] });
+    }
+  });
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
 export const authSessionSchema = z.object({

@@ -86,6 +86,16 @@ describe('changing your own password', () => {
       confirmPassword: 'abc',
     });
     expect(short.json().error.message).toBe('Password must be at least 6 characters');
+    const same = await as('POST', '/api/me/password', {
+      currentPassword: DEFAULT_PASSWORD,
+      password: DEFAULT_PASSWORD,
+      confirmPassword: DEFAULT_PASSWORD,
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().error).toMatchObject({
+      message: 'The new password must differ from the current one',
+      field: 'password',
+    });
   });
 
   it('keeps this session, ends the others, and the new password works', async () => {

@@ -146,6 +146,11 @@ describe('AgentProfilePage', () => {
       { current: 'secret1', password: 'abc', confirm: 'abc' },
       'New password',
     ],
+    [
+      'The new password must differ from the current one',
+      { current: 'secret1', password: 'secret1', confirm: 'secret1' },
+      'New password',
+    ],
   ])('says "%s" without calling the server', async (message, fields, invalidLabel) => {
     const { requests, user } = renderPage();
     if (fields.current)
