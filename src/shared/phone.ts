@@ -19,6 +19,14 @@ export function formatPhone(input: string) {
   return formatted;
 }
 
+/**
+ * A number shown after it was dialled (a call's card, the Activity Log, the live floor): as
+ * formatPhone, with a short area code's bracket closed ('12' is '+1 (2)', not '+1 (2').
+ */
+export function displayPhone(input: string) {
+  return formatPhone(input).replace(/\((\d{1,2})$/, '($1)');
+}
+
 /** The dialer's value starts at '1' (spec §5 'Dialer'). */
 export const DIALER_START = '1';
 

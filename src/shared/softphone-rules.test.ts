@@ -6,6 +6,7 @@ import {
   dialerEdit,
   dialerInput,
   dialerPress,
+  displayPhone,
   formatPhone,
 } from './phone';
 import { statusLabel } from './statuses';
@@ -30,6 +31,16 @@ describe('phone display (+C (AAA)-BBB-DDDD)', () => {
     ['abc', ''],
   ])('%s → %s', (input, display) => {
     expect(formatPhone(input)).toBe(display);
+  });
+
+  it.each([
+    ['12', '+1 (2)'],
+    ['121', '+1 (21)'],
+    ['1212', '+1 (212)'],
+    ['1212555', '+1 (212)-555'],
+    ['12125550187', '+1 (212)-555-0187'],
+  ])('shows a dialled %s as %s, its brackets closed', (input, display) => {
+    expect(displayPhone(input)).toBe(display);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatPhone } from '../../../../shared/phone';
+import { displayPhone } from '../../../../shared/phone';
 import type { CurrentCall } from '../../../../shared/schemas/agent';
 import { formatCallTimer } from '../../../../shared/time-format';
 import { useCallControls } from '../hooks/call-controls';
@@ -22,7 +22,7 @@ export function ActiveCallCard({ call, elapsedSeconds, isBusy, onEnd }: ActiveCa
     <Paper withBorder radius="md" p="md">
       <Stack gap="xs" align="center">
         <Text fz="xl" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
-          {formatPhone(call.phoneNumber)}
+          {displayPhone(call.phoneNumber)}
         </Text>
         <Text role="timer" fz={28} fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>
           {formatCallTimer(elapsedSeconds)}

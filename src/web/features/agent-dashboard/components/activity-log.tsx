@@ -1,7 +1,7 @@
 import { Badge, Paper, Table, Text, Title } from '@mantine/core';
 import { IconPhoneIncoming, IconPhoneOutgoing } from '@tabler/icons-react';
 import { useEffect, useId } from 'react';
-import { formatPhone } from '../../../../shared/phone';
+import { displayPhone } from '../../../../shared/phone';
 import type { CallLogEntry, CallOutcome } from '../../../../shared/schemas/agent';
 import { formatDuration, formatEasternTime } from '../../../../shared/time-format';
 import { useCallLog } from '../api/get-call-log';
@@ -66,7 +66,7 @@ function CallRow({ call }: { call: CallLogEntry }) {
   const TypeIcon = call.callType === 'inbound' ? IconPhoneIncoming : IconPhoneOutgoing;
   return (
     <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(call.phoneNumber)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayPhone(call.phoneNumber)}</Table.Td>
       <Table.Td>
         <Text span size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
           <TypeIcon size={16} aria-hidden />

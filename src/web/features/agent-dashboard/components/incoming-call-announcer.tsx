@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import { formatPhone } from '../../../../shared/phone';
+import { displayPhone } from '../../../../shared/phone';
 import { useAgentState } from '../api/get-agent-state';
 
 /**
@@ -15,7 +15,7 @@ export function IncomingCallAnnouncer() {
   return (
     <VisuallyHidden role="status">
       {call?.phase === 'ringing' && (
-        <span key={call.id}>{`Incoming call from ${formatPhone(call.phoneNumber)}`}</span>
+        <span key={call.id}>{`Incoming call from ${displayPhone(call.phoneNumber)}`}</span>
       )}
     </VisuallyHidden>
   );

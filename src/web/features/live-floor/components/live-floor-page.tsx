@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
-import { formatPhone } from '../../../../shared/phone';
+import { displayPhone } from '../../../../shared/phone';
 import type { FloorAgent } from '../../../../shared/schemas/floor';
 import { agentStatuses, statusCatalogue } from '../../../../shared/statuses';
 import { formatCallTimer, formatTimer } from '../../../../shared/time-format';
@@ -209,7 +209,7 @@ function FloorRow({ agent, serverNow }: { agent: FloorAgent; serverNow: number }
       <Table.Td>
         {call ? (
           <>
-            <Text>{formatPhone(call.phoneNumber)}</Text>
+            <Text>{displayPhone(call.phoneNumber)}</Text>
             <Text size="sm" c="dimmed">
               {call.phase === 'ringing'
                 ? 'Ringing'
