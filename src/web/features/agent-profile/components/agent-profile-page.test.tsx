@@ -62,12 +62,12 @@ describe('AgentProfilePage', () => {
     expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/me/sessions')).toBe(true);
   });
 
-  it("says 'No team' for an agent outside any team", async () => {
+  it("says 'No Team' for an agent outside any team", async () => {
     renderPage({
       'GET /api/me/profile': () =>
         jsonResponse({ profile: profile({ team: null, full_name: null }) }),
     });
-    expect(await screen.findByText('No team')).toBeTruthy();
+    expect(await screen.findByText('No Team')).toBeTruthy();
     expect(account().getByRole<HTMLInputElement>('textbox', { name: /^Full name/ }).value).toBe('');
   });
 

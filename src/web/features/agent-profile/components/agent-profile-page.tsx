@@ -1,3 +1,4 @@
+import { employeeMessages } from '../../../../shared/messages';
 import { Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { FormAlert } from '../../../components/form-alert';
 import { AccountSection, ChangePasswordForm, SessionsPanel } from '../../account-security';
@@ -34,7 +35,7 @@ export function AgentProfilePage() {
         <AccountSection title="Account">
           <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" m={0} mb="md">
             <AccountFact term="Username" value={profile.data.username} />
-            <AccountFact term="Team" value={profile.data.team?.name ?? 'No team'} />
+            <AccountFact term="Team" value={profile.data.team?.name ?? employeeMessages.noTeam} />
           </SimpleGrid>
           <FullNameForm savedFullName={profile.data.full_name} />
         </AccountSection>

@@ -82,7 +82,7 @@ describe('the live floor view', () => {
     expect(within(rowOf('@omar')).getByText('+1 (212)-555-0187')).toBeTruthy();
     expect(within(rowOf('@omar')).getByText('Inbound')).toBeTruthy();
     expect(within(rowOf('@omar')).getByText('00:30')).toBeTruthy();
-    expect(within(rowOf('@omar')).getByText('No team')).toBeTruthy();
+    expect(within(rowOf('@omar')).getByText('No Team')).toBeTruthy();
     expect(within(rowOf('@pia')).getByText('Offline')).toBeTruthy();
     expect(count('Available').textContent).toBe('1');
     expect(count('On Call').textContent).toBe('1');

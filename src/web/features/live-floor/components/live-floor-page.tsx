@@ -1,3 +1,4 @@
+import { employeeMessages } from '../../../../shared/messages';
 import {
   Alert,
   Badge,
@@ -196,7 +197,7 @@ function FloorRow({ agent, serverNow }: { agent: FloorAgent; serverNow: number }
           @{agent.username}
         </Text>
       </Table.Td>
-      <Table.Td>{agent.teamName ?? 'No team'}</Table.Td>
+      <Table.Td>{agent.teamName ?? employeeMessages.noTeam}</Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
           <StatusDot colour={colour} />
