@@ -43,6 +43,13 @@ describe('audit actions in words', () => {
       'team Inbound',
     );
     expect(describeAuditDetails({ memberCount: 1 })).toBe('1 member');
+    expect(
+      describeAuditDetails({
+        renamedFrom: 'Night',
+        descriptionChanged: true,
+        before: { name: 'Night', description: 'old' },
+      }),
+    ).toBe('renamed from Night; description changed');
     expect(describeAuditDetails(null)).toBe('');
   });
 });

@@ -88,6 +88,7 @@ export function auditActionsMatching(search: string): AuditAction[] {
 const detailWords: Record<string, (value: unknown) => string | null> = {
   renamedFrom: (value) => `renamed from ${String(value)}`,
   passwordChanged: (value) => (value === true ? 'password changed' : null),
+  descriptionChanged: (value) => (value === true ? 'description changed' : null),
   teamName: (value) => `team ${String(value)}`,
   isSuperAdmin: (value) => (value === true ? 'super admin' : null),
   memberCount: (value) => `${String(value)} member${value === 1 ? '' : 's'}`,

@@ -20,7 +20,8 @@ export interface NewAdmin {
   username: string;
   password: string;
   isSuperAdmin: boolean;
-  teamId?: string | null;
+  /** The team the admin joins (its name goes in the audit entry). */
+  team?: { id: string; name: string } | null;
   /** Without one, the account cannot reset its password by itself. */
   security: { question: SecurityQuestion; answer: string } | null;
 }
@@ -44,7 +45,7 @@ export async function createAdmin(
     email: null,
     role: 'admin',
     is_super_admin: admin.isSuperAdmin,
-    team_id: admin.teamId ?? null,
+    team_id: admin.team?.id ?? null,
     security_question: admin.security?.question ?? null,
     security_answer_hash: answerHash,
     created_at: audit.at,
@@ -58,7 +59,10 @@ export async function createAdmin(
     target: { type: 'user', id: created.id, name: created.username },
     ip: audit.ip,
     at: audit.at,
-    details: { isSuperAdmin: admin.isSuperAdmin },
+    details: {
+      isSuperAdmin: admin.isSuperAdmin,
+      ...(admin.team ? { teamId: admin.team.id, teamName: admin.team.name } : {}),
+    },
   });
   return created;
 }
@@ -99,7 +103,7 @@ export async function addAdmin(ctx: AppContext, input: NewAdminInput, change: Ch
         username: input.username,
         password: input.password,
         isSuperAdmin: false,
-        teamId: team?.id ?? null,
+        team: team && { id: team.id, name: team.name },
         security: { question: input.securityQuestion, answer: input.securityAnswer },
       },
       { actor: change.actor, ip: change.ip, at },

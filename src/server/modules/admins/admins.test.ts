@@ -121,6 +121,14 @@ describe('POST /api/admins', () => {
       .where('user_id', '=', admin.id)
       .execute();
     expect(membership).toEqual([{ team_id: team.id, role: 'member' }]);
+    // The audit entry says which team: it sets what the admin may see.
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'admin.created')
+      .where('target_id', '=', admin.id)
+      .executeTakeFirstOrThrow();
+    expect(entry.details).toEqual({ isSuperAdmin: false, teamId: team.id, teamName: 'Morning' });
     const stored = await t.db
       .selectFrom('users')
       .select(['role', 'email'])

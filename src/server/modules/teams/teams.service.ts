@@ -89,7 +89,11 @@ export async function updateTeam(
       target: { type: 'team', id: teamId, name: input.name },
       ip: change.ip,
       at: ctx.clock.now(),
-      details: { before: { name: before.name, description: before.description } },
+      details: {
+        ...(before.name !== input.name ? { renamedFrom: before.name } : {}),
+        ...(before.description !== input.description ? { descriptionChanged: true } : {}),
+        before: { name: before.name, description: before.description },
+      },
     });
     return {
       team: toTeam(await existingTeam(trx, teamId)),

@@ -87,10 +87,20 @@ describe('creating and editing teams', () => {
     expect(again.json().team).toEqual(edited.json().team);
     const entries = await t.db
       .selectFrom('audit_log')
-      .select('action')
+      .select(['action', 'details'])
       .where('target_id', '=', team.id)
       .execute();
-    expect(entries).toEqual([{ action: 'team.updated' }]);
+    // What changed, and what it was.
+    expect(entries).toEqual([
+      {
+        action: 'team.updated',
+        details: {
+          renamedFrom: 'Old Name',
+          descriptionChanged: true,
+          before: { name: 'Old Name', description: null },
+        },
+      },
+    ]);
   });
 
   it("shows 'Unknown' as the creator of a team with none recorded", async () => {
