@@ -482,6 +482,36 @@ describe('the live feed', () => {
     expect(region.isConnected).toBe(true);
   });
 
+  it('announces a status the system sets, not one loaded or picked by the agent', async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState({ status: 'tech_issues', setBy: 'system' }));
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    const region = screen.getByRole('status');
+    expect(region.textContent).toBe('');
+
+    await push(agentState({ serverNow: at(1), since: at(1), status: 'available' }));
+    expect(region.textContent).toBe('');
+    const answered = activeCall(-2);
+    await push(
+      agentState({
+        serverNow: at(2),
+        since: at(2),
+        status: 'on_call',
+        setBy: 'system',
+        call: answered,
+      }),
+    );
+    expect(region.textContent).toBe('Status: On Call');
+    await push(
+      agentState({ serverNow: at(9), since: at(9), status: 'after_call', setBy: 'system' }),
+    );
+    expect(region.textContent).toBe('Status: After Call Work');
+    await push(agentState({ serverNow: at(20), since: at(20), status: 'available' }));
+    expect(region.textContent).toBe('');
+    expect(region.isConnected).toBe(true);
+  });
+
   it('fetches the state and the log again when the page is shown again', async () => {
     useFakeClock(SERVER_NOW);
     const { requests } = serve([
