@@ -232,6 +232,30 @@ describe('the Dialer', () => {
     expect(numberField().value).toBe('+1');
   });
 
+  it('from the keyboard: Call, disabled once the call is on, hands the focus to the call', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(outBound, {
+      'POST /api/agent/calls/outbound': () =>
+        jsonResponse(
+          agentState({
+            status: 'on_call',
+            since: SERVER_NOW,
+            call: activeCall(0, { callType: 'outbound', phoneNumber: '12125550187' }),
+          }),
+        ),
+    });
+    await toggleDialer(user);
+    await press(user, '2125550187');
+    key('Call').focus();
+    await user.keyboard('{Enter}');
+    await settle();
+    await advance(50);
+
+    const interactions = screen.getByRole('region', { name: 'Interactions' });
+    expect(interactions.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it("shows the server's reason when it refuses the call", async () => {
     useFakeClock(SERVER_NOW);
     const { user } = await renderDashboard(outBound, {

@@ -38,6 +38,7 @@ import { usePlaceCall } from '../api/place-call';
 import { useVoiceCallController } from '../hooks/call-controls';
 import { letGo } from '../hooks/voice-call-controller';
 import { softphoneErrorMessage, softphoneFallbacks } from '../error-messages';
+import { focusCallAreaIfLost } from './interactions-panel';
 
 const KEYPAD_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '0'] as const;
 
@@ -124,6 +125,8 @@ export function Dialer({ status, hasCall }: { status: string; hasCall: boolean }
         const call = snapshot.state.call;
         if (call?.phase === 'active') voiceCall.begin(call.id, call.callType, claimed);
         else letGo(claimed);
+        // Call is disabled now (a call is on): the focus it had goes to the call, once drawn.
+        requestAnimationFrame(focusCallAreaIfLost);
       },
       onError: (error) => {
         letGo(claimed);

@@ -12,6 +12,22 @@ import { ConnectingCard } from './connecting-card';
 import { IncomingCallCard } from './incoming-call-card';
 import { CallNoticeAlert } from './call-notice-alert';
 
+/** The dashboard's call area: where the focus goes when a control elsewhere starts a call. */
+export const CALL_AREA_ID = 'softphone-call-area';
+
+/**
+ * After a call placed from elsewhere (the Dialer's Call, disabled once the call is on): if the
+ * focus fell to the page's body (or sits on the disabled button), the call area takes it, so
+ * the next Tab reaches the call.
+ */
+export function focusCallAreaIfLost() {
+  const focused = document.activeElement;
+  const isStranded = focused instanceof HTMLButtonElement && focused.disabled;
+  if (isFocusLost() || isStranded) {
+    document.getElementById(CALL_AREA_ID)?.focus({ preventScroll: true });
+  }
+}
+
 /** Spec §2 'Interactions panel': exactly one of the incoming card, connecting, the call, or none. */
 export function InteractionsPanel({ snapshot }: { snapshot: AgentSnapshot }) {
   const headingId = useId();
@@ -20,7 +36,7 @@ export function InteractionsPanel({ snapshot }: { snapshot: AgentSnapshot }) {
       <Title id={headingId} order={3} size="h4" mb="sm">
         Interactions
       </Title>
-      <CallArea snapshot={snapshot} emptyText="No active calls" />
+      <CallArea snapshot={snapshot} emptyText="No active calls" id={CALL_AREA_ID} />
     </Paper>
   );
 }
@@ -29,7 +45,15 @@ export function InteractionsPanel({ snapshot }: { snapshot: AgentSnapshot }) {
  * The call as it stands now, with its actions and their notices. Without a call it shows
  * `emptyText`, or nothing (the shell's banner on other pages).
  */
-export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emptyText?: string }) {
+export function CallArea({
+  snapshot,
+  emptyText,
+  id,
+}: {
+  snapshot: AgentSnapshot;
+  emptyText?: string;
+  id?: string;
+}) {
   const { call, connectDelayMs } = snapshot.state;
   const actions = useCallActions(call?.id);
   const voice = useVoiceCall(call?.id ?? '');
@@ -88,7 +112,7 @@ export function CallArea({ snapshot, emptyText }: { snapshot: AgentSnapshot; emp
   }
   if (!content && !actions.notice) return null;
   return (
-    <Stack gap="sm" {...focusKeeper}>
+    <Stack gap="sm" id={id} {...focusKeeper}>
       <CallNoticeAlert notice={actions.notice} />
       {content}
     </Stack>
