@@ -117,7 +117,7 @@ describe('the status selector', () => {
 
     statusSelect().focus();
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(screen.getByRole('listbox', { name: 'Statuses' })).toBeTruthy();
     // The list opens on the current status; one down is Break.
     await user.keyboard('{ArrowDown}{Enter}');
     await settle();

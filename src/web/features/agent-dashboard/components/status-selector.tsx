@@ -101,7 +101,7 @@ export function StatusSelector({ snapshot }: { snapshot: AgentSnapshot }) {
         </Combobox.Target>
 
         <Combobox.Dropdown>
-          <Combobox.Options id={listId}>
+          <Combobox.Options id={listId} aria-label="Statuses">
             {selectableStatuses.map((status) => {
               const isCurrent = status === state.status;
               return (
