@@ -53,6 +53,8 @@ interface NewPasswordFieldsProps {
   withHint?: boolean;
   /** Marked required, for the eye (an asterisk) and for a screen reader (`required`). */
   required?: boolean;
+  /** The first field takes the focus when it appears (a step of a form that just began). */
+  autoFocus?: boolean;
 }
 
 /** A new password typed twice — every form that sets one uses the same pair. */
@@ -66,12 +68,14 @@ export function NewPasswordFields({
   confirmPasswordLabel = 'Confirm Password',
   withHint = false,
   required = false,
+  autoFocus = false,
 }: NewPasswordFieldsProps) {
   return (
     <>
       <SecretInput
         label={passwordLabel}
         name={passwordLabel === 'Password' ? 'password' : 'new-password'}
+        autoFocus={autoFocus}
         autoComplete="new-password"
         description={withHint ? `At least ${MIN_PASSWORD_LENGTH} characters` : undefined}
         required={required}

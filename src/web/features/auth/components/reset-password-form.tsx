@@ -127,8 +127,11 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
         {formError && <FormAlert tone="error">{formError.message}</FormAlert>}
 
         {step === 'username' && (
+          // Each step's field takes the focus as it appears: read with its label (the question,
+          // on step 2), it tells a screen reader where the reset is.
           <UsernameInput
             label="Username"
+            autoFocus
             error={fieldError(formError, 'username')}
             value={username}
             onChange={(event) => setUsername(event.currentTarget.value)}
@@ -139,6 +142,7 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
           // The question is the field's description, so it is read out with the Answer field.
           <TextInput
             label="Answer"
+            autoFocus
             description={securityQuestion}
             descriptionProps={{ fz: 'sm', c: 'var(--mantine-color-text)' }}
             name="answer"
@@ -158,6 +162,7 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
               onConfirmPasswordChange={setConfirmPassword}
               formError={formError}
               passwordLabel="New Password"
+              autoFocus
             />
           </>
         )}

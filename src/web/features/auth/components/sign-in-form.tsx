@@ -16,6 +16,8 @@ interface SignInFormProps {
   notice?: string | undefined;
   onForgotPassword: () => void;
   onSignedIn: (user: SessionUser) => void;
+  /** Back from the password reset: the focus starts on the first field left to fill. */
+  isReturning?: boolean;
 }
 
 export function SignInForm({
@@ -23,6 +25,7 @@ export function SignInForm({
   notice,
   onForgotPassword,
   onSignedIn,
+  isReturning = false,
 }: SignInFormProps) {
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
@@ -54,6 +57,7 @@ export function SignInForm({
         {formError && <FormAlert tone="error">{formError.message}</FormAlert>}
         <UsernameInput
           label="Username"
+          autoFocus={isReturning && !initialUsername}
           error={fieldError(formError, 'username')}
           value={username}
           onChange={(event) => setUsername(event.currentTarget.value)}
@@ -61,6 +65,7 @@ export function SignInForm({
         <SecretInput
           label="Password"
           name="password"
+          autoFocus={isReturning && !!initialUsername}
           autoComplete="current-password"
           error={fieldError(formError, 'password')}
           value={password}

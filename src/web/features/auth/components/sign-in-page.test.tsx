@@ -175,6 +175,32 @@ describe('Reset Password', () => {
     );
   });
 
+  it("puts the focus on each step's field, and back on sign-in's, for the keyboard", async () => {
+    mockFetch({
+      'POST /api/auth/reset/question': () => jsonResponse({ question }),
+      'POST /api/auth/reset/answer': () => jsonResponse({ resetToken: 'token-123' }),
+      'POST /api/auth/reset/password': () => jsonResponse({ ok: true }),
+    });
+    const { user } = renderPage();
+    await openReset(user);
+    expect(document.activeElement).toBe(screen.getByLabelText('Username'));
+    await user.keyboard('ada{Enter}');
+    await screen.findByText(question);
+    expect(document.activeElement).toBe(screen.getByLabelText('Answer'));
+    await user.keyboard('Fido{Enter}');
+    await screen.findByRole('button', { name: 'Reset Password' });
+    expect(document.activeElement).toBe(screen.getByLabelText('New Password'));
+    await user.keyboard('newpass1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'newpass1{Enter}');
+    // Signed-in again needs only the password: the username is filled in.
+    await screen.findByRole('button', { name: 'Sign In' });
+    expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+
+    await openReset(user);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Username'));
+  });
+
   it('returns to sign-in on Cancel', async () => {
     const { user } = renderPage();
     await openReset(user);

@@ -8,7 +8,8 @@ import { ResetPasswordForm } from './reset-password-form';
 import { SignInForm } from './sign-in-form';
 
 type SignInView =
-  { kind: 'sign-in'; username: string; notice?: string } | { kind: 'reset-password' };
+  | { kind: 'sign-in'; username: string; notice?: string; isReturning?: boolean }
+  | { kind: 'reset-password' };
 
 interface SignInPageProps {
   onSignedIn: (user: SessionUser) => void;
@@ -33,14 +34,20 @@ export function SignInPage({ onSignedIn }: SignInPageProps) {
           <SignInForm
             initialUsername={view.username}
             notice={view.notice}
+            isReturning={view.isReturning}
             onForgotPassword={() => setView({ kind: 'reset-password' })}
             onSignedIn={onSignedIn}
           />
         ) : (
           <ResetPasswordForm
-            onCancel={() => setView({ kind: 'sign-in', username: '' })}
+            onCancel={() => setView({ kind: 'sign-in', username: '', isReturning: true })}
             onPasswordReset={(username) =>
-              setView({ kind: 'sign-in', username, notice: resetMessages.success })
+              setView({
+                kind: 'sign-in',
+                username,
+                notice: resetMessages.success,
+                isReturning: true,
+              })
             }
           />
         )}
