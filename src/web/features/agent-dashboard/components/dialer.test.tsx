@@ -8,6 +8,12 @@ import { renderDashboard, sent } from '../test/render-dashboard';
 type User = Awaited<ReturnType<typeof renderDashboard>>['user'];
 
 const outBound = agentState({ status: 'out_bound', since: SERVER_NOW });
+/** The server's answer to a placed call: On Call, the call connecting. */
+const onOutboundCall = agentState({
+  status: 'on_call',
+  since: SERVER_NOW,
+  call: activeCall(0, { callType: 'outbound', phoneNumber: '12125550187' }),
+});
 const dialerToggle = () => screen.getByRole('button', { name: 'Dialer' });
 const numberField = () => screen.getByRole<HTMLInputElement>('textbox', { name: 'Phone number' });
 const key = (label: string) =>
@@ -191,12 +197,7 @@ describe('the Dialer', () => {
 
   it('keeps Call disabled during a call and says to finish it first', async () => {
     useFakeClock(SERVER_NOW);
-    const onCall = agentState({
-      status: 'on_call',
-      since: SERVER_NOW,
-      call: activeCall(0, { callType: 'outbound', phoneNumber: '12125550187' }),
-    });
-    const { user } = await renderDashboard(onCall);
+    const { user } = await renderDashboard(onOutboundCall);
     await toggleDialer(user);
     await press(user, '2'); // a number Call would take, were there no call
     expect(key('Call').hasAttribute('disabled')).toBe(true);
@@ -208,14 +209,7 @@ describe('the Dialer', () => {
   it('places the call and shows the outgoing card', async () => {
     useFakeClock(SERVER_NOW);
     const { user, requests } = await renderDashboard(outBound, {
-      'POST /api/agent/calls/outbound': () =>
-        jsonResponse(
-          agentState({
-            status: 'on_call',
-            since: SERVER_NOW,
-            call: activeCall(0, { callType: 'outbound', phoneNumber: '12125550187' }),
-          }),
-        ),
+      'POST /api/agent/calls/outbound': () => jsonResponse(onOutboundCall),
     });
     await toggleDialer(user);
     await press(user, '2125550187');
@@ -235,14 +229,7 @@ describe('the Dialer', () => {
   it('from the keyboard: Call, disabled once the call is on, hands the focus to the call', async () => {
     useFakeClock(SERVER_NOW);
     const { user } = await renderDashboard(outBound, {
-      'POST /api/agent/calls/outbound': () =>
-        jsonResponse(
-          agentState({
-            status: 'on_call',
-            since: SERVER_NOW,
-            call: activeCall(0, { callType: 'outbound', phoneNumber: '12125550187' }),
-          }),
-        ),
+      'POST /api/agent/calls/outbound': () => jsonResponse(onOutboundCall),
     });
     await toggleDialer(user);
     await press(user, '2125550187');
