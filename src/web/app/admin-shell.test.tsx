@@ -110,6 +110,17 @@ describe('the admin shell', () => {
     expect(router.state.location.pathname).toBe(path);
   });
 
+  it("starts the keyboard at 'Skip to main content', which goes past the bar and the menu", async () => {
+    signedInAs(superAdminUser);
+    const { user } = renderAt('/admin/dashboard');
+    await screen.findByRole('banner');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
   it('sends unknown admin pages to the dashboard', async () => {
     signedInAs(superAdminUser);
     const { router } = renderAt('/admin/no-such-page');

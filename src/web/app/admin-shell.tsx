@@ -1,4 +1,5 @@
 import { AppShell, Badge, Burger, Button, NavLink, ScrollArea } from '@mantine/core';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import {
   type Icon,
   IconBroadcast,
@@ -77,6 +78,7 @@ export function AdminShell() {
       }}
       padding="lg"
     >
+      <SkipLink />
       <AppShell.Header>
         <ShellTopBar
           title="Admin Portal"
@@ -140,7 +142,7 @@ export function AdminShell() {
         </AppShell.Section>
       </AppShell.Navbar>
       {/* The focus's place when what had it is gone (a deleted row): the page, not the top. */}
-      <AppShell.Main tabIndex={-1} style={{ outline: 'none' }}>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         {logoutFailure && <LogoutFailedAlert message={logoutFailure} />}
         <Outlet />
       </AppShell.Main>

@@ -482,6 +482,16 @@ describe('the live feed', () => {
     expect(region.isConnected).toBe(true);
   });
 
+  it("starts the keyboard at 'Skip to main content', which goes past the bar and the menu", async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState());
+    const { user } = await renderAt('/agent');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Skip to main content' }));
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
   it('announces a status the system sets, not one loaded or picked by the agent', async () => {
     useFakeClock(SERVER_NOW);
     serve(agentState({ status: 'tech_issues', setBy: 'system' }));

@@ -1,4 +1,5 @@
 import { AppShell, Burger, ScrollArea } from '@mantine/core';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { Outlet, useLocation } from 'react-router';
 import { INITIAL_STATUS } from '../../shared/statuses';
 import {
@@ -51,6 +52,7 @@ export function AgentShell() {
         navbar={{ width: 240, breakpoint: 'sm', collapsed: navbar.collapsed }}
         padding="lg"
       >
+        <SkipLink />
         <AppShell.Header>
           <ShellTopBar
             title="Employee Portal"
@@ -89,7 +91,7 @@ export function AgentShell() {
           </AppShell.Section>
         </AppShell.Navbar>
         {/* The focus's place when what had it is gone (a deleted row): the page, not the top. */}
-        <AppShell.Main tabIndex={-1} style={{ outline: 'none' }}>
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
           {isReconnecting && <ReconnectingBanner />}
           <IncomingCallAnnouncer />
           {logoutFailure && <LogoutFailedAlert message={logoutFailure} />}
