@@ -181,8 +181,9 @@ export const writeVolume: Benchmark<WriteVolumeState> = {
         name: 'ours ÷ seed: rows written',
         value: Math.round((ours!.rows / seed.rows) * 10_000) / 10_000,
         unit: '×',
-        target: { atMost: Math.round(TARGET_RATIO * 10_000) / 10_000 },
-        note: `target ≤ 1/30; seed ÷ ours = ${(seed.rows / ours!.rows).toFixed(1)}×`,
+        note:
+          `reported beside the write transactions, which the target is about (ARCHITECTURE.md ` +
+          `decision 123); seed ÷ ours = ${(seed.rows / ours!.rows).toFixed(1)}×`,
       },
       {
         kind: 'value',

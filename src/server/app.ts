@@ -58,8 +58,10 @@ export interface AppOptions {
   webBuildDir?: string;
   /** True when no other process can use this database (embedded PGlite, locked). */
   soleProcess?: boolean;
-  /** The call engine's source of randomness (tests pin it). */
+  /** The call engine's source of randomness for callers' numbers (tests pin it). */
   random?: () => number;
+  /** Where in the delay range each offer falls (default: a hash; tests pin it). */
+  offerDelayFraction?: (userId: string, basis: Date) => number;
   /** Where log lines go (default: stdout); tests capture them. */
   logStream?: Writable;
 }
@@ -147,6 +149,7 @@ export async function buildApp(
     hub,
     instanceName,
     random: options.random,
+    offerDelayFraction: options.offerDelayFraction,
     log: app.log,
   });
   app.decorate('ctx', ctx);

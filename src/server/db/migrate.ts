@@ -15,6 +15,7 @@ import * as agentActBatches from './migrations/20261125T0300-agent-act-batches';
 import * as agentStateFromRollups from './migrations/20261125T0400-agent-state-from-rollups';
 import * as rollupsInOneStep from './migrations/20261125T1700-rollups-in-one-step';
 import * as agentActInline from './migrations/20261125T1800-agent-act-inline';
+import * as offersDerived from './migrations/20261126T1200-offers-derived';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '20261125T0400-agent-state-from-rollups': agentStateFromRollups,
   '20261125T1700-rollups-in-one-step': rollupsInOneStep,
   '20261125T1800-agent-act-inline': agentActInline,
+  '20261126T1200-offers-derived': offersDerived,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

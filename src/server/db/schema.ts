@@ -61,13 +61,6 @@ export interface CallLogsTable {
   voice_identity: string | null;
 }
 
-export interface CallOffersTable {
-  user_id: string;
-  /** When the agent last became eligible for an offer. */
-  basis: Timestamp;
-  due_at: Timestamp;
-}
-
 export interface LiveConnectionsTable {
   id: Generated<string>;
   user_id: string;
@@ -158,7 +151,6 @@ export interface Database {
   audit_log: AuditLogTable;
   auth_attempts: AuthAttemptsTable;
   app_settings: AppSettingsTable;
-  call_offers: CallOffersTable;
   live_connections: LiveConnectionsTable;
 }
 

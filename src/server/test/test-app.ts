@@ -43,7 +43,12 @@ export async function createTestApp(
   const database = await openTestDatabase();
   const clock = new FakeClock();
   const config = testConfig({ databaseUrl: process.env.DATABASE_URL, ...overrides });
-  const app = await buildApp(config, database, { clock, random: () => 0.5, ...options });
+  const app = await buildApp(config, database, {
+    clock,
+    random: () => 0.5,
+    offerDelayFraction: () => 0.5,
+    ...options,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -236,13 +236,33 @@ describe('sessions', () => {
     ]);
   });
 
-  it('sessions used together after a minute are each marked seen (in one statement or a few)', async () => {
+  it('marks a session seen again only once it has gone unused for five minutes', async () => {
+    const user = await newEmployee(t.db);
+    const cookie = sessionCookieOf(await signIn(user.username, DEFAULT_PASSWORD));
+    const lastSeen = async () =>
+      (
+        await t.db
+          .selectFrom('auth_sessions')
+          .select('last_seen_at')
+          .where('user_id', '=', user.id)
+          .executeTakeFirstOrThrow()
+      ).last_seen_at;
+    const signedInAt = t.clock.now();
+    t.clock.advanceMinutes(5);
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect(await lastSeen()).toEqual(signedInAt);
+    t.clock.advance(1);
+    expect((await me(cookie)).statusCode).toBe(200);
+    expect(await lastSeen()).toEqual(t.clock.now());
+  });
+
+  it('sessions used together after five minutes are each marked seen (in one statement or a few)', async () => {
     const users = await Promise.all(Array.from({ length: 6 }, () => newEmployee(t.db)));
     const cookies: string[] = [];
     for (const user of users) {
       cookies.push(sessionCookieOf(await signIn(user.username, DEFAULT_PASSWORD)));
     }
-    t.clock.advanceMinutes(2);
+    t.clock.advanceMinutes(6);
     // One session twice: touched once, at the same time.
     const answers = await Promise.all([...cookies, cookies[0]].map((cookie) => me(cookie)));
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);

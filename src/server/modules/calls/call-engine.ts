@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
 import { databaseUnavailable } from '../../platform/database';
 import type { LiveHub } from '../live/live-hub';
@@ -14,8 +15,10 @@ interface CallEngineOptions {
   hub: Pick<LiveHub, 'heartbeat' | 'databaseReachable'>;
   /** This server's name across restarts: earlier runs under it are dead (see recover). */
   instanceName: string;
-  /** [0, 1): the offer delays and the callers' numbers. */
+  /** [0, 1): the callers' numbers. */
   random?: () => number;
+  /** [0, 1): where in the delay range an agent's offer falls (tests pin it). */
+  offerDelayFraction?: (userId: string, basis: Date) => number;
   log: {
     error(details: object, message: string): void;
     info(details: object, message: string): void;
@@ -23,16 +26,26 @@ interface CallEngineOptions {
 }
 
 /**
+ * Where in the delay range the offer for an agent eligible since `basis` falls: uniform, and
+ * the same in every process (a hash of the two), so no plan is stored.
+ */
+export function hashedDelayFraction(userId: string, basis: Date) {
+  const digest = createHash('sha256').update(`${userId}|${basis.getTime()}`).digest();
+  return digest.readUInt32BE(0) / 2 ** 32;
+}
+
+/**
  * The server's inbound-call simulator (DESIGN.md principle 4). All its state is in the
- * database — offer times, ring deadlines, live connections — so any process's tick can act
- * on it, claims are exclusive (FOR UPDATE SKIP LOCKED or a conditional UPDATE), and a
- * process that dies leaves nothing another cannot finish.
+ * database — ring deadlines, live connections, and the moments offer times derive from — so
+ * any process's tick can act on it, claims are exclusive (FOR UPDATE SKIP LOCKED or a
+ * conditional UPDATE), and a process that dies leaves nothing another cannot finish.
  */
 export function createCallEngine({
   ctx,
   hub,
   instanceName,
   random = Math.random,
+  offerDelayFraction = hashedDelayFraction,
   log,
 }: CallEngineOptions) {
   const timings = ctx.config.callEngine;
@@ -44,39 +57,41 @@ export function createCallEngine({
   const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
   const later = (at: Date, ms: number) => new Date(at.getTime() + ms);
 
-  /** Every eligible agent without a plan for its current basis gets one: basis + delay. */
-  async function planOffers(now: Date) {
-    const eligible = await repo.eligibleAgents(ctx.db, ago(now, timings.disconnectGraceMs));
-    const plans = eligible
-      .filter((agent) => agent.scheduled_basis?.getTime() !== agent.basis.getTime())
-      .map((agent) => ({
-        user_id: agent.user_id,
-        basis: agent.basis,
-        due_at: later(
-          agent.basis,
-          randomInt(random, timings.offerDelayMinMs, timings.offerDelayMaxMs),
-        ),
-      }));
-    await repo.scheduleOffers(ctx.db, plans);
+  /** When an agent eligible since `basis` is offered a call: basis + a delay in the range. */
+  function offerTime(userId: string, basis: Date) {
+    const { offerDelayMinMs: min, offerDelayMaxMs: max } = timings;
+    return later(
+      basis,
+      randomInt(() => offerDelayFraction(userId, basis), min, max),
+    );
   }
 
-  /** Due plans whose agent is still eligible on the same basis ring now; all are used up. */
+  /**
+   * Eligible agents whose offer time has come ring now: each under its lock (one a status
+   * change or another process holds is left to the next tick), still eligible since the
+   * same moment. Their open call then makes them ineligible until it ends, which starts a
+   * new basis: one offer per basis, across processes.
+   */
   async function makeOffers(now: Date) {
+    const freshSince = ago(now, timings.disconnectGraceMs);
+    const due = (await repo.eligibleAgents(ctx.db, freshSince)).filter(
+      (agent) => offerTime(agent.user_id, agent.basis) <= now,
+    );
+    if (due.length === 0) return [];
     return ctx.db.transaction().execute(async (trx) => {
-      const due = await repo.claimDueOffers(trx, now);
-      if (due.length === 0) return [];
-      const userIds = due.map((offer) => offer.user_id);
-      const eligible = await repo.eligibleAgents(trx, ago(now, timings.disconnectGraceMs), userIds);
-      const planned = new Map(due.map((offer) => [offer.user_id, offer.basis.getTime()]));
-      const offers = eligible
-        .filter((agent) => planned.get(agent.user_id) === agent.basis.getTime())
+      const claimed = await repo.claimAgents(
+        trx,
+        due.map((agent) => agent.user_id),
+      );
+      if (claimed.length === 0) return [];
+      const offers = (await repo.eligibleAgents(trx, freshSince, claimed))
+        .filter((agent) => offerTime(agent.user_id, agent.basis) <= now)
         .map((agent) => ({
           user_id: agent.user_id,
           phone_number: fakeUsNumber(random),
           time_received: now,
           ring_deadline: later(now, timings.ringMs),
         }));
-      await repo.deleteOffers(trx, userIds);
       return repo.insertOffers(trx, offers);
     });
   }
@@ -118,7 +133,7 @@ export function createCallEngine({
 
   /**
    * One pass: the heartbeat (with absent agents set to Tech Issues), rings that timed out or
-   * lost their agent, new plans, new offers.
+   * lost their agent, new offers.
    */
   async function tick(now = ctx.clock.now()) {
     await heartbeatIfDue(now);
@@ -126,7 +141,6 @@ export function createCallEngine({
       ...(await repo.missExpiredRings(ctx.db, now)),
       ...(await repo.missAbandonedRings(ctx.db, now, ago(now, timings.disconnectGraceMs))),
     ]);
-    await planOffers(now);
     for (const userId of await makeOffers(now)) changed.add(userId);
     // Through the engine's own connection, as every statement of the tick.
     await ctx.live.agentChangedIn(ctx.db, ...changed);

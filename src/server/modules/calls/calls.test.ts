@@ -5,7 +5,7 @@ import { callRowsOf, connectLive, connectionClosedOf, signedInAgent } from '../.
 import { newAdmin } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 
-// Spec §9 timings. The test app pins random() to 0.5: every offer comes 8,000 ms after the
+// Spec §9 timings. The test app pins the offer delay to its middle: every offer comes 8,000 ms after the
 // agent became eligible (5,000 + floor(0.5 × 6,000)).
 const t = await createTestApp();
 const OFFER_DELAY_MS = 8000;

@@ -12,7 +12,7 @@ import { actAs } from '../presence/presence.service';
 /**
  * Presence hygiene (issue 10): an Available agent whose every live connection has been gone
  * past the grace is set to Tech Issues by the system, and a call in progress whose agent is
- * gone ends with its duration so far. The test app pins random() to 0.5: every offer comes
+ * gone ends with its duration so far. The test app pins the offer delay to its middle: every offer comes
  * 8,000 ms after the agent became eligible.
  */
 const t = await createTestApp();
@@ -192,7 +192,11 @@ it('a restart under the same name ends calls in progress at once, its earlier ru
   // Nothing else alive: this file's app last beat longer ago than the disconnect grace.
   t.clock.advance(t.config.callEngine.disconnectGraceMs + 1);
   const config = { ...t.config, instanceName: 'host-a:3000' };
-  const crashed = await buildApp(config, t.database, { clock: t.clock, random: () => 0.5 });
+  const crashed = await buildApp(config, t.database, {
+    clock: t.clock,
+    random: () => 0.5,
+    offerDelayFraction: () => 0.5,
+  });
   await crashed.ready();
   const agent = await signedInAgent(t, crashed);
   const live = await agent.connect();

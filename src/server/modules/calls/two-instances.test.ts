@@ -6,10 +6,14 @@ import { createTestApp } from '../../test/test-app';
 
 // Two server instances on one database, each with its own live hub (its own LISTEN
 // connection on PostgreSQL) and call engine: what CI's PostgreSQL pass checks across
-// processes. With random() pinned to 0.5 an offer comes 8 s after the agent is eligible.
+// processes. With the offer delay pinned to its middle an offer comes 8 s after the agent is eligible.
 const t = await createTestApp();
 t.clock.set('2026-03-02T19:00:00Z');
-const second = await buildApp(t.config, t.database, { clock: t.clock, random: () => 0.5 });
+const second = await buildApp(t.config, t.database, {
+  clock: t.clock,
+  random: () => 0.5,
+  offerDelayFraction: () => 0.5,
+});
 await second.ready();
 afterAll(() => second.close());
 const instances = [t.app, second];

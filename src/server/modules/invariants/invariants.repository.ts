@@ -85,14 +85,12 @@ function rules({ now, ringGraceMs }: InvariantOptions) {
       WHERE c.ended_at IS NULL AND l.status IS DISTINCT FROM
         CASE WHEN c.call_status = 'answered' THEN 'on_call' ELSE 'available' END`,
 
-    'statuses, calls, sessions and offers belong to employees': sql`
+    'statuses, calls and sessions belong to employees': sql`
       SELECT 'employee_status_log' AS kind, r.user_id FROM employee_status_log r
         JOIN users u ON u.id = r.user_id WHERE u.role <> 'employee'
       UNION ALL SELECT 'call_logs', r.user_id FROM call_logs r
         JOIN users u ON u.id = r.user_id WHERE u.role <> 'employee'
       UNION ALL SELECT 'employee_sessions', r.user_id FROM employee_sessions r
-        JOIN users u ON u.id = r.user_id WHERE u.role <> 'employee'
-      UNION ALL SELECT 'call_offers', r.user_id FROM call_offers r
         JOIN users u ON u.id = r.user_id WHERE u.role <> 'employee'`,
 
     'a live connection belongs to a session of its user': sql`

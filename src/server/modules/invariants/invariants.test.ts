@@ -145,7 +145,7 @@ describe('the invariants checker', () => {
       await rulesBrokenBy((trx) =>
         trx.updateTable('users').set({ role: 'admin' }).where('id', '=', agent.id).execute(),
       ),
-    ).toContain('statuses, calls, sessions and offers belong to employees');
+    ).toContain('statuses, calls and sessions belong to employees');
   });
 
   it('reports rollups that drifted from the raw rows', async () => {
