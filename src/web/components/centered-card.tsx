@@ -7,10 +7,10 @@ interface CenteredCardProps {
   width?: number;
 }
 
-/** A single card in the middle of the page: sign-in, reset and first run. */
+/** A single card in the middle of the page, its main landmark: sign-in, reset and first run. */
 export function CenteredCard({ children, width = 420 }: CenteredCardProps) {
   return (
-    <Center className={classes.page}>
+    <Center component="main" className={classes.page}>
       <Paper withBorder shadow="md" radius="md" p="xl" w="100%" maw={width}>
         {children}
       </Paper>

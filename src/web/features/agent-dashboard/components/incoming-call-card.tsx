@@ -1,3 +1,4 @@
+import { INCOMING_CALL_BACKGROUND } from '../../../app/theme';
 import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconPhone, IconPhoneOff } from '@tabler/icons-react';
 import { formatPhone } from '../../../../shared/phone';
@@ -39,7 +40,7 @@ export function IncomingCallCard({
       withBorder
       radius="md"
       p="md"
-      bg="var(--mantine-color-green-light)"
+      bg={`var(${INCOMING_CALL_BACKGROUND})`}
     >
       <Stack gap={4} align="center">
         <Text fz="xl" fw={700} style={{ fontVariantNumeric: 'tabular-nums' }}>

@@ -35,6 +35,15 @@ describe('SignInPage', () => {
     expect(pageHeadings()).toEqual(['Switchboard']);
     expect(screen.getByRole('heading', { name: 'Reset Password', level: 2 })).toBeTruthy();
   });
+
+  it('is the main landmark, where a screen reader jumps to the form', () => {
+    renderPage();
+    const main = screen.getByRole('main');
+    expect(main.contains(screen.getByRole('heading', { name: 'Switchboard', level: 1 }))).toBe(
+      true,
+    );
+    expect(main.contains(screen.getByLabelText('Username'))).toBe(true);
+  });
 });
 
 describe('Reset Password', () => {

@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Page, expect, test } from '@playwright/test';
+import { adminBaseURL, adminServer, signIn, waitForAdminServer } from './admin-journeys';
+import {
+  OFFER_WITHIN_MS,
+  consoleLog,
+  expectCallShown,
+  interactions,
+  registerAgent,
+  setStatus,
+  signInAgent,
+} from './agent-journeys';
+import { suiteFixture } from './global-setup';
+
+/**
+ * Every screen of both portals, in both themes, through axe-core's WCAG 2.0–2.2 A and AA rules
+ * and its best practices (contrast, names, labels, landmarks, ARIA): none may fail. The rules
+ * judge what is rendered, so each screen is scanned in the state a user sees — the softphone
+ * also while a call rings, in a call and with the call's dialog open.
+ */
+const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** The page's colour scheme, as the Theme menu sets it (Mantine's CSS keys off it). */
+const setScheme = (page: Page, scheme: string) =>
+  page.evaluate((value) => {
+    document.documentElement.setAttribute('data-mantine-color-scheme', value);
+  }, scheme);
+
+/**
+ * axe finds nothing on the page as it is: every rule in the light theme, then in the dark the
+ * ones a theme changes (contrast; the rest read the markup, the same in both).
+ */
+async function expectNoViolations(page: Page, screen: string) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await setScheme(page, scheme);
+    const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+    const { violations } = await (
+      scheme === 'light' ? axe.withTags(RULES) : axe.withRules(['color-contrast'])
+    ).analyze();
+    found.push(
+      ...violations.flatMap((violation) =>
+        violation.nodes.map(
+          (node) =>
+            `${screen} (${scheme}): ${violation.id} (${violation.help}) at ${node.target.join(' ')}: ${node.failureSummary}`,
+        ),
+      ),
+    );
+  }
+  await setScheme(page, 'light');
+  expect(found).toEqual([]);
+}
+
+const { superAdmin } = adminServer;
+const { afterCallAgent } = suiteFixture();
+
+test.use({ baseURL: adminBaseURL });
+test.beforeAll(waitForAdminServer);
+
+test('the admin portal passes axe on every page', async ({ page }) => {
+  await page.goto('/sign-in');
+  await expectNoViolations(page, 'sign-in');
+  await signIn(page, superAdmin.username, superAdmin.password);
+  const employees = await page.request.get('/api/employees');
+  const { employees: list } = (await employees.json()) as {
+    employees: { id: string; username: string }[];
+  };
+  const analysed = list.find((employee) => employee.username === afterCallAgent.username);
+  expect(analysed).toBeDefined();
+  for (const path of [
+    '/admin/dashboard',
+    '/admin/register',
+    '/admin/analytics',
+    `/admin/analytics/${analysed!.id}`,
+    '/admin/live',
+    '/admin/employees',
+    '/admin/teams',
+    '/admin/admins',
+    '/admin/voice',
+    '/admin/audit',
+    '/admin/account',
+  ]) {
+    await page.goto(path);
+    await expectNoViolations(page, path);
+  }
+  await page.goto('/admin/admins');
+  await page.getByRole('button', { name: 'Create Team' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Team' })).toBeVisible();
+  await expectNoViolations(page, 'the Create Team dialog');
+});
+
+test('the softphone passes axe, also while a call rings and during it', async ({ page }) => {
+  const log = consoleLog(page);
+  const agent = await registerAgent('a11y');
+  await signInAgent(page, agent);
+  await expectNoViolations(page, 'dashboard');
+  await setStatus(page, 'Available');
+  await expect(interactions(page).getByText('Incoming call...')).toBeVisible({
+    timeout: OFFER_WITHIN_MS,
+  });
+  await expectNoViolations(page, 'dashboard, a call ringing');
+  await interactions(page).getByRole('button', { name: 'Answer' }).click();
+  await expectCallShown(page, log);
+  await expectNoViolations(page, 'dashboard, in a call');
+  await page.getByRole('button', { name: 'View Call' }).click();
+  const modal = page.getByRole('dialog', { name: 'Active Call' });
+  await expect(modal.getByText('Connected')).toBeVisible();
+  await expectNoViolations(page, 'the Active Call dialog');
+  await modal.getByRole('button', { name: 'End Call' }).click();
+  await expect(modal).toBeHidden();
+  for (const path of ['/agent/analytics', '/agent/profile']) {
+    await page.goto(path);
+    await expectNoViolations(page, path);
+  }
+});
