@@ -13,11 +13,13 @@ import {
 import { suiteFixture } from './global-setup';
 
 /**
- * Every screen of both portals, in both themes, through axe-core's WCAG 2.0–2.2 A and AA rules
- * and its best practices (contrast, names, labels, landmarks, ARIA): none may fail. The rules
- * judge what is rendered, so each screen is scanned in the state a user sees — the softphone
- * also while a call rings, in a call and with the call's dialog open.
+ * Every screen of both portals, in both themes (and the narrow ones at a phone's width),
+ * through axe-core's WCAG 2.0–2.2 A and AA rules and its best practices (contrast, names,
+ * labels, landmarks, ARIA): none may fail. The rules judge what is rendered, so each screen is
+ * scanned in the state a user sees — the softphone also while a call rings, in a call and with
+ * the call's dialog open.
  */
+const PHONE = { width: 375, height: 740 };
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** The page's colour scheme, as the Theme menu sets it (Mantine's CSS keys off it). */
@@ -88,6 +90,16 @@ test('the admin portal passes axe on every page', async ({ page }) => {
   await page.getByRole('button', { name: 'Create Team' }).click();
   await expect(page.getByRole('dialog', { name: 'Create Team' })).toBeVisible();
   await expectNoViolations(page, 'the Create Team dialog');
+  // A phone's width: tables scroll sideways, the menu is a panel over the page.
+  await page.keyboard.press('Escape');
+  await page.setViewportSize(PHONE);
+  for (const path of ['/admin/live', '/admin/audit', '/admin/account']) {
+    await page.goto(path);
+    await expectNoViolations(page, `${path} (phone)`);
+  }
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeInViewport();
+  await expectNoViolations(page, 'the menu open (phone)');
 });
 
 test('the softphone passes axe, also while a call rings and during it', async ({ page }) => {
@@ -112,5 +124,10 @@ test('the softphone passes axe, also while a call rings and during it', async ({
   for (const path of ['/agent/analytics', '/agent/profile']) {
     await page.goto(path);
     await expectNoViolations(page, path);
+  }
+  await page.setViewportSize(PHONE);
+  for (const path of ['/agent', '/agent/profile']) {
+    await page.goto(path);
+    await expectNoViolations(page, `${path} (phone)`);
   }
 });

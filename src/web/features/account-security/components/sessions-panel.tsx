@@ -20,6 +20,7 @@ import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { useOwnSessions } from '../api/get-sessions';
 import { deviceName } from '../device-name';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 type OwnSession = z.infer<typeof authSessionSchema>;
 
@@ -108,7 +109,7 @@ export function SessionsPanel() {
         </Group>
       )}
       {sessions.isSuccess && (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollableTable label="Your sessions" minWidth={560}>
           <Table verticalSpacing="sm" aria-label="Your sessions">
             <Table.Thead>
               <Table.Tr>
@@ -165,7 +166,7 @@ export function SessionsPanel() {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollableTable>
       )}
       <Group justify="flex-end">
         <Button

@@ -6,6 +6,7 @@ import type { CallLogEntry, CallOutcome } from '../../../../shared/schemas/agent
 import { formatDuration, formatEasternTime } from '../../../../shared/time-format';
 import { useCallLog } from '../api/get-call-log';
 import { capitalise } from './status-colour';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 const COLUMNS = ['Phone Number', 'Call Type', 'Time Received', 'Call Status', 'Call Duration'];
 
@@ -34,7 +35,7 @@ export function ActivityLog() {
       <Title id={headingId} order={3} size="h4" mb="sm">
         Activity Log
       </Title>
-      <Table.ScrollContainer minWidth={560}>
+      <ScrollableTable label="Activity Log" minWidth={560}>
         <Table
           aria-labelledby={headingId}
           striped
@@ -57,7 +58,7 @@ export function ActivityLog() {
             {!calls && <MessageRow>{callLog.isPending ? 'Loading activity...' : '—'}</MessageRow>}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollableTable>
     </Paper>
   );
 }

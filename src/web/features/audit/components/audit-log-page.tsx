@@ -13,6 +13,7 @@ import { NetworkError, serverRefusalMessage } from '../../../lib/api-client';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/timings';
 import { auditCsvHref, useAuditLog } from '../api/get-audit-log';
 import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 type FilterField = 'search' | 'from' | 'to';
 
@@ -210,7 +211,7 @@ export function AuditLogPage() {
             </Text>
           ) : (
             <>
-              <Table.ScrollContainer minWidth={720}>
+              <ScrollableTable label="Audit log" minWidth={720}>
                 <Table verticalSpacing="sm" aria-label="Audit log" aria-busy={auditLog.isFetching}>
                   <Table.Thead>
                     <Table.Tr>
@@ -227,7 +228,7 @@ export function AuditLogPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollableTable>
               {auditLog.isError && (
                 <FormAlert tone="error">{loadErrorMessage(auditLog.error)}</FormAlert>
               )}

@@ -24,6 +24,7 @@ import { CLOCK_TICK_MS } from '../../../lib/timings';
 import { useNow } from '../../../lib/use-now';
 import { useLiveFloor } from '../api/floor-feed';
 import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 /** Matches the search on username or full name, as the other admin lists do. */
 function matches(agent: FloorAgent, search: string) {
@@ -155,7 +156,7 @@ function FloorTable({
   isEmpty: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <ScrollableTable label="Agents on the floor" minWidth={760}>
       <Table striped highlightOnHover aria-label="Agents on the floor">
         <Table.Thead>
           <Table.Tr>
@@ -182,7 +183,7 @@ function FloorTable({
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }
 

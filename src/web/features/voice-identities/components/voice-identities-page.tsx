@@ -1,5 +1,6 @@
 import { Alert, Badge, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useVoiceIdentities } from '../api/get-voice-identities';
+import { ScrollableTable } from '../../../components/scrollable-table';
 
 const providerLabel = { local: 'Local (offline)', vapi: 'Vapi' } as const;
 
@@ -27,7 +28,7 @@ export function VoiceIdentitiesPage() {
           {identities.data.identities.length === 0 ? (
             <Text c="dimmed">No voice identities configured: calls use the local assistant.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={480}>
+            <ScrollableTable label="Voice identities" minWidth={480}>
               <Table verticalSpacing="sm" aria-label="Voice identities">
                 <Table.Thead>
                   <Table.Tr>
@@ -50,7 +51,7 @@ export function VoiceIdentitiesPage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollableTable>
           )}
         </Paper>
       )}
