@@ -86,6 +86,15 @@ test('the admin portal passes axe on every page', async ({ page }) => {
     await page.goto(path);
     await expectNoViolations(page, path);
   }
+  // A refused form: its message and the invalid field's colours.
+  await page.goto('/admin/register');
+  const form = page.getByRole('form', { name: 'Register Employee' });
+  await form.getByRole('textbox', { name: 'Username' }).fill('a11y-refused');
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill('agent-pass-1');
+  await form.getByRole('textbox', { name: 'Confirm Password' }).fill('something-else');
+  await form.getByRole('button', { name: 'Register Employee' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Passwords do not match');
+  await expectNoViolations(page, 'a refused registration');
   await page.goto('/admin/admins');
   await page.getByRole('button', { name: 'Create Team' }).click();
   await expect(page.getByRole('dialog', { name: 'Create Team' })).toBeVisible();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AA,
   DIMMED_TEXT,
+  ERROR_TEXT,
   FILLED_SHADE,
   INCOMING_CALL_BACKGROUND,
   LUMINANCE_THRESHOLD,
@@ -31,7 +32,7 @@ describe('dimmed text', () => {
     for (const background of ['#ffffff', gray[0], gray[1]]) {
       expect(contrastRatio(DIMMED_TEXT.light, background)).toBeGreaterThanOrEqual(AA);
     }
-    for (const background of [dark[7], dark[6]]) {
+    for (const background of [dark[7], dark[6], dark[5]]) {
       expect(contrastRatio(DIMMED_TEXT.dark, background)).toBeGreaterThanOrEqual(AA);
     }
     // Mantine's own did not: gray-6 on white, dark-2 on dark-7.
@@ -48,6 +49,24 @@ describe('dimmed text', () => {
     };
     expect(contrastRatio(DIMMED_TEXT.light, card.light)).toBeGreaterThanOrEqual(AA);
     expect(contrastRatio(DIMMED_TEXT.dark, card.dark)).toBeGreaterThanOrEqual(AA);
+  });
+});
+
+describe("a field's error message", () => {
+  it('reads at AA on the page and on inputs, in both themes, as the app sets it', () => {
+    const { red } = theme.colors;
+    const error = { light: ERROR_TEXT.light(theme), dark: ERROR_TEXT.dark(theme) };
+    for (const background of ['#ffffff', gray[0], gray[1]]) {
+      expect(contrastRatio(error.light, background)).toBeGreaterThanOrEqual(AA);
+    }
+    for (const background of [dark[7], dark[6], dark[5]]) {
+      expect(contrastRatio(error.dark, background)).toBeGreaterThanOrEqual(AA);
+    }
+    expect(resolved.light['--mantine-color-error']).toBe(error.light);
+    expect(resolved.dark['--mantine-color-error']).toBe(error.dark);
+    // Mantine's: red-6 on white, red-8 on a dark input.
+    expect(contrastRatio(red[6], '#ffffff')).toBeLessThan(AA);
+    expect(contrastRatio(red[8], dark[6])).toBeLessThan(AA);
   });
 });
 

@@ -100,9 +100,18 @@ export function readableText(palette: MantineColorsTuple) {
 /**
  * Dimmed text (hints, subtitles, timers, footers) readable at WCAG AA, 4.5:1: Mantine's own
  * (gray-6 on white, 3.3:1; dark-2 on dark-7, 4.0:1) is below it. These hold on the page and on
- * the light fills of inputs, rows and cards (gray-1 at worst: 4.6:1; dark-6: 5.4:1).
+ * the fills of inputs, rows and cards (gray-1 at worst: 4.6:1; dark-5, an edited row: 4.7:1).
  */
-export const DIMMED_TEXT = { light: '#686e75', dark: '#a3a3a3' } as const;
+export const DIMMED_TEXT = { light: '#686e75', dark: '#a8a8a8' } as const;
+
+/**
+ * A field's error message and border: Mantine's red-6 on white (3.3:1) and red-8 on a dark
+ * input (3.0:1) are below AA; red's text colour (below) and red-4 (5.9:1 on dark-6) are not.
+ */
+export const ERROR_TEXT = {
+  light: (theme: MantineTheme) => readableText(theme.colors.red),
+  dark: (theme: MantineTheme) => theme.colors.red[4],
+};
 
 /**
  * The ringing call's card, a shade lighter than green's light variant in each scheme: dimmed
@@ -117,6 +126,7 @@ const incomingCallBackground = (theme: MantineTheme) => ({
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {
     '--mantine-color-dimmed': DIMMED_TEXT.light,
+    '--mantine-color-error': ERROR_TEXT.light(theme),
     [INCOMING_CALL_BACKGROUND]: incomingCallBackground(theme).light,
   };
   for (const [name, palette] of Object.entries(theme.colors)) {
@@ -129,6 +139,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     light,
     dark: {
       '--mantine-color-dimmed': DIMMED_TEXT.dark,
+      '--mantine-color-error': ERROR_TEXT.dark(theme),
       [INCOMING_CALL_BACKGROUND]: incomingCallBackground(theme).dark,
     },
   };
