@@ -389,6 +389,30 @@ describe('the live feed', () => {
     ).toBeTruthy();
   });
 
+  it('the status timer and the Active Call timer, counting from the same answer, turn together', async () => {
+    useFakeClock(SERVER_NOW);
+    // Answered 5.6 s ago: On Call and the call both count from that moment.
+    serve(agentState({ status: 'on_call', since: at(-5.6), call: activeCall(5.6) }));
+    const { user } = await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    // The dialog opens (and starts its own timer) 450 ms into a second of the page's.
+    await advance(450);
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'View Call' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Active Call' }));
+    // Fresh when it opens (up to a second ahead of the page until the next tick), then in step.
+    await advance(600);
+    const seconds = (text: string) =>
+      text
+        .split(':')
+        .map(Number)
+        .reduce((total, part) => total * 60 + part, 0);
+    for (let step = 0; step < 12; step += 1) {
+      await advance(230);
+      const status = statusSelect().textContent!.match(/(\d\d:\d\d:\d\d)$/)![1]!;
+      expect(seconds(dialog.getByRole('timer').textContent!)).toBe(seconds(status));
+    }
+  });
+
   it("fetches the state again 1.5 s after the ring deadline when 'missed' never comes", async () => {
     useFakeClock(SERVER_NOW);
     const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause');

@@ -17,9 +17,11 @@ export interface ServerClock {
  * re-renders each second.
  */
 export function useServerNow({ clockOffsetMs, receivedAt = 0 }: ServerClock, wakeAt?: number) {
+  // On the server's whole seconds: every running time on the page turns together.
   const now = useNow(
     CLOCK_TICK_MS,
     wakeAt === undefined ? undefined : browserTime(clockOffsetMs, wakeAt),
+    clockOffsetMs,
   );
   return serverTime(clockOffsetMs, Math.max(now.getTime(), receivedAt));
 }

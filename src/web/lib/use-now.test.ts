@@ -1,0 +1,57 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useNow } from './use-now';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-11-26T09:00:00.000Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('useNow', () => {
+  it('renews on the whole seconds of the clock, so times mounted apart turn together', () => {
+    const first = renderHook(() => useNow(1000));
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
+    const second = renderHook(() => useNow(1000));
+    expect(second.result.current.getTime() - first.result.current.getTime()).toBe(300);
+
+    act(() => {
+      vi.advanceTimersByTime(700);
+    });
+    // 09:00:01.000: both renewed at the same moment, not the second one 300 ms later.
+    expect(first.result.current.toISOString()).toBe('2026-11-26T09:00:01.000Z');
+    expect(second.result.current.toISOString()).toBe('2026-11-26T09:00:01.000Z');
+
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(first.result.current.toISOString()).toBe('2026-11-26T09:00:02.000Z');
+    expect(second.result.current.toISOString()).toBe('2026-11-26T09:00:02.000Z');
+  });
+
+  it("renews on another clock's whole seconds when given its offset", () => {
+    // A server 250 ms ahead: its whole seconds are this browser's .750.
+    const { result } = renderHook(() => useNow(1000, undefined, 250));
+    act(() => {
+      vi.advanceTimersByTime(749);
+    });
+    expect(result.current.toISOString()).toBe('2026-11-26T09:00:00.000Z');
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(result.current.toISOString()).toBe('2026-11-26T09:00:00.750Z');
+  });
+
+  it('still renews at `wakeAt` between two ticks', () => {
+    const wakeAt = Date.parse('2026-11-26T09:00:00.400Z');
+    const { result } = renderHook(() => useNow(1000, wakeAt));
+    act(() => {
+      vi.advanceTimersByTime(400);
+    });
+    expect(result.current.getTime()).toBe(wakeAt);
+  });
+});
