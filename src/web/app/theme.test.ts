@@ -5,13 +5,13 @@ import {
   DIMMED_TEXT,
   ERROR_TEXT,
   FILLED_SHADE,
-  INCOMING_CALL_BACKGROUND,
   LUMINANCE_THRESHOLD,
   appTheme,
   contrastRatio,
   cssVariablesResolver,
   readableText,
 } from './theme';
+import { INCOMING_CALL_BACKGROUND } from '../lib/theme-variables';
 
 const theme = mergeMantineTheme(DEFAULT_THEME, appTheme);
 const resolved = cssVariablesResolver(theme);

@@ -6,6 +6,7 @@ import {
   darken,
   luminance,
 } from '@mantine/core';
+import { INCOMING_CALL_BACKGROUND } from '../lib/theme-variables';
 
 /**
  * Status colours of spec §3 that Mantine does not name (slate, purple, brown), so an avatar
@@ -106,7 +107,7 @@ export const DIMMED_TEXT = { light: '#686e75', dark: '#a8a8a8' } as const;
 
 /**
  * A field's error message and border: Mantine's red-6 on white (3.3:1) and red-8 on a dark
- * input (3.0:1) are below AA; red's text colour (below) and red-4 (5.9:1 on dark-6) are not.
+ * input (3.0:1) are below AA; red's text colour (above) and red-4 (5.9:1 on dark-6) are not.
  */
 export const ERROR_TEXT = {
   light: (theme: MantineTheme) => readableText(theme.colors.red),
@@ -114,10 +115,10 @@ export const ERROR_TEXT = {
 };
 
 /**
- * The ringing call's card, a shade lighter than green's light variant in each scheme: dimmed
- * text on that read at 4.49:1 (light) and 4.37:1 (dark).
+ * The ringing call's card: a step further from the text than green's light variant in each
+ * scheme (green-0; green-9 darkened 60 %, not 50 %), where dimmed text read at 4.49:1 (light)
+ * and 4.37:1 (dark).
  */
-export const INCOMING_CALL_BACKGROUND = '--app-incoming-call-background';
 const incomingCallBackground = (theme: MantineTheme) => ({
   light: theme.colors.green[0],
   dark: darken(theme.colors.green[9], 0.6),

@@ -1,8 +1,8 @@
-import { INCOMING_CALL_BACKGROUND } from '../../../app/theme';
 import { Button, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconPhone, IconPhoneOff } from '@tabler/icons-react';
 import { formatPhone } from '../../../../shared/phone';
 import type { CurrentCall } from '../../../../shared/schemas/agent';
+import { INCOMING_CALL_BACKGROUND } from '../../../lib/theme-variables';
 import { useRingtone } from '../hooks/use-ringtone';
 
 /** Screen readers hear the countdown in steps of this many seconds, not every second. */

@@ -1,0 +1,7 @@
+/**
+ * CSS variables of the app's own that the theme (app/theme.ts) sets per colour scheme and
+ * features read.
+ */
+
+/** The ringing call's card (its fill in each scheme: app/theme.ts). */
+export const INCOMING_CALL_BACKGROUND = '--app-incoming-call-background';
