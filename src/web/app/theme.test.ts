@@ -9,9 +9,10 @@ import {
   appTheme,
   contrastRatio,
   cssVariablesResolver,
+  inputFocusBorder,
   readableText,
 } from './theme';
-import { INCOMING_CALL_BACKGROUND } from '../lib/theme-variables';
+import { INCOMING_CALL_BACKGROUND, INPUT_FOCUS_BORDER } from '../lib/theme-variables';
 
 const theme = mergeMantineTheme(DEFAULT_THEME, appTheme);
 const resolved = cssVariablesResolver(theme);
@@ -67,6 +68,18 @@ describe("a field's error message", () => {
     // Mantine's: red-6 on white, red-8 on a dark input.
     expect(contrastRatio(red[6], '#ffffff')).toBeLessThan(AA);
     expect(contrastRatio(red[8], dark[6])).toBeLessThan(AA);
+  });
+});
+
+describe("a focused field's border", () => {
+  it('reads at 3:1 (WCAG 1.4.11) on the field in both themes, as the app sets it', () => {
+    const border = inputFocusBorder(theme);
+    expect(contrastRatio(border.light, '#ffffff')).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(border.dark, dark[6])).toBeGreaterThanOrEqual(3);
+    expect(resolved.light[INPUT_FOCUS_BORDER]).toBe(border.light);
+    expect(resolved.dark[INPUT_FOCUS_BORDER]).toBe(border.dark);
+    // Mantine's: the filled blue (shade 8) on a dark input.
+    expect(contrastRatio(theme.colors.blue[8], dark[6])).toBeLessThan(3);
   });
 });
 

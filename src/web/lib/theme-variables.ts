@@ -5,3 +5,6 @@
 
 /** The ringing call's card (its fill in each scheme: app/theme.ts). */
 export const INCOMING_CALL_BACKGROUND = '--app-incoming-call-background';
+
+/** A focused input's border (its colour in each scheme: app/theme.ts). */
+export const INPUT_FOCUS_BORDER = '--app-input-focus-border';
