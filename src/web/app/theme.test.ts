@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   AA,
   DIMMED_TEXT,
-  ERROR_TEXT,
   FILLED_SHADE,
   LUMINANCE_THRESHOLD,
   appTheme,
   contrastRatio,
   cssVariablesResolver,
+  errorText,
   inputFocusBorder,
   readableText,
 } from './theme';
@@ -56,7 +56,7 @@ describe('dimmed text', () => {
 describe("a field's error message", () => {
   it('reads at AA on the page and on inputs, in both themes, as the app sets it', () => {
     const { red } = theme.colors;
-    const error = { light: ERROR_TEXT.light(theme), dark: ERROR_TEXT.dark(theme) };
+    const error = errorText(theme);
     for (const background of ['#ffffff', gray[0], gray[1]]) {
       expect(contrastRatio(error.light, background)).toBeGreaterThanOrEqual(AA);
     }

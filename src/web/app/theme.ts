@@ -108,54 +108,54 @@ export function readableText(palette: MantineColorsTuple) {
  */
 export const DIMMED_TEXT = { light: '#686e75', dark: '#a8a8a8' } as const;
 
+/** A colour in each scheme. */
+interface SchemeColour {
+  light: string;
+  dark: string;
+}
+
 /**
  * A field's error message and border: Mantine's red-6 on white (3.3:1) and red-8 on a dark
  * input (3.0:1) are below AA; red's text colour (above) and red-4 (5.9:1 on dark-6) are not.
  */
-export const ERROR_TEXT = {
-  light: (theme: MantineTheme) => readableText(theme.colors.red),
-  dark: (theme: MantineTheme) => theme.colors.red[4],
-};
+export const errorText = (theme: MantineTheme): SchemeColour => ({
+  light: readableText(theme.colors.red),
+  dark: theme.colors.red[4],
+});
+
+/**
+ * A focused field's border: the filled blue on white (5.0:1), blue-4 on a dark input (5.4:1,
+ * where the filled blue read 2.7:1) — WCAG 1.4.11 asks 3:1 of a focus indicator.
+ */
+export const inputFocusBorder = (theme: MantineTheme): SchemeColour => ({
+  light: theme.colors.blue[FILLED_SHADE],
+  dark: theme.colors.blue[4],
+});
 
 /**
  * The ringing call's card: a step further from the text than green's light variant in each
  * scheme (green-0; green-9 darkened 60 %, not 50 %), where dimmed text read at 4.49:1 (light)
  * and 4.37:1 (dark).
  */
-/**
- * A focused field's border: the filled blue on white (5.0:1), blue-4 on a dark input (5.4:1,
- * where the filled blue read 2.7:1) — WCAG 1.4.11 asks 3:1 of a focus indicator.
- */
-export const inputFocusBorder = (theme: MantineTheme) => ({
-  light: theme.colors.blue[FILLED_SHADE],
-  dark: theme.colors.blue[4],
-});
-
-const incomingCallBackground = (theme: MantineTheme) => ({
+const incomingCallBackground = (theme: MantineTheme): SchemeColour => ({
   light: theme.colors.green[0],
   dark: darken(theme.colors.green[9], 0.6),
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
-  const light: Record<string, string> = {
-    '--mantine-color-dimmed': DIMMED_TEXT.light,
-    '--mantine-color-error': ERROR_TEXT.light(theme),
-    [INCOMING_CALL_BACKGROUND]: incomingCallBackground(theme).light,
-    [INPUT_FOCUS_BORDER]: inputFocusBorder(theme).light,
+  const bySchemes: Record<string, SchemeColour> = {
+    '--mantine-color-dimmed': DIMMED_TEXT,
+    '--mantine-color-error': errorText(theme),
+    [INCOMING_CALL_BACKGROUND]: incomingCallBackground(theme),
+    [INPUT_FOCUS_BORDER]: inputFocusBorder(theme),
   };
+  const inScheme = (scheme: keyof SchemeColour) =>
+    Object.fromEntries(Object.entries(bySchemes).map(([name, colour]) => [name, colour[scheme]]));
+  const light = inScheme('light');
   for (const [name, palette] of Object.entries(theme.colors)) {
     const text = readableText(palette);
     light[`--mantine-color-${name}-text`] = text;
     light[`--mantine-color-${name}-light-color`] = text;
   }
-  return {
-    variables: {},
-    light,
-    dark: {
-      '--mantine-color-dimmed': DIMMED_TEXT.dark,
-      '--mantine-color-error': ERROR_TEXT.dark(theme),
-      [INCOMING_CALL_BACKGROUND]: incomingCallBackground(theme).dark,
-      [INPUT_FOCUS_BORDER]: inputFocusBorder(theme).dark,
-    },
-  };
+  return { variables: {}, light, dark: inScheme('dark') };
 };
