@@ -79,7 +79,16 @@ export async function signedInAgent(
     state: async () => (await as('GET', '/api/agent/state')).json<AgentState>(),
     setStatus: (status: string) => as('PUT', '/api/agent/status', { status }),
     signOut: () => as('POST', '/api/auth/sign-out'),
-    connect: () => connectLive(app, { cookie }),
+    /** Resolves once the server has recorded the connection (its first event) or closed it. */
+    connect: async () => {
+      const live = await connectLive(app, { cookie });
+      let closed = false;
+      void live.closed.then(() => (closed = true));
+      await vi.waitFor(() => {
+        if (!closed && live.events.length === 0) throw new Error('not yet');
+      });
+      return live;
+    },
   };
 }
 

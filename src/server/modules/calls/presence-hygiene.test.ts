@@ -29,7 +29,6 @@ const callRows = (userId: string) => callRowsOf(t.db, userId);
 async function ringingAgent() {
   const agent = await signedInAgent(t, t.app);
   const live = await agent.connect();
-  await live.waitFor(() => true); // (sent once the connection is recorded)
   await agent.setStatus('available');
   t.clock.advance(OFFER_DELAY_MS);
   await tick();
@@ -200,8 +199,6 @@ it('a restart under the same name ends calls in progress at once, its earlier ru
   await crashed.ready();
   const agent = await signedInAgent(t, crashed);
   const live = await agent.connect();
-  // Its first state is sent once the connection is recorded: the engine sees it from then.
-  await live.waitFor(() => true);
   await agent.setStatus('available');
   t.clock.advance(OFFER_DELAY_MS);
   await crashed.callEngine.tick();

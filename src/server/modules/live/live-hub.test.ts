@@ -255,7 +255,6 @@ describe('live hub', () => {
   it('closes the socket of a session that has idled out', async () => {
     const agent = await signedInAgent(t, t.app);
     const live = await agent.connect();
-    await live.waitFor(() => true);
     t.clock.advance(t.config.sessionIdleHours * 3_600_000 + 1000);
     await t.app.callEngine.tick();
     expect(await live.closed).toEqual({ code: 4401, reason: 'Not signed in' });
