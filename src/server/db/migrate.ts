@@ -16,6 +16,7 @@ import * as agentStateFromRollups from './migrations/20261125T0400-agent-state-f
 import * as rollupsInOneStep from './migrations/20261125T1700-rollups-in-one-step';
 import * as agentActInline from './migrations/20261125T1800-agent-act-inline';
 import * as offersDerived from './migrations/20261126T1200-offers-derived';
+import * as agentStateChangedAt from './migrations/20261126T1500-agent-state-changed-at';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '20261125T1700-rollups-in-one-step': rollupsInOneStep,
   '20261125T1800-agent-act-inline': agentActInline,
   '20261126T1200-offers-derived': offersDerived,
+  '20261126T1500-agent-state-changed-at': agentStateChangedAt,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

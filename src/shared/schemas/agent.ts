@@ -54,6 +54,12 @@ export const agentStateSchema = z.object({
   todaySeconds: z.record(z.string(), z.number().int()),
   /** The ringing or active call, or null ('No active calls'). */
   call: currentCallSchema.nullable(),
+  /**
+   * When the status or the call last changed (null: never). The browser keeps the state that
+   * changed last, then the one computed last: a change is stamped when asked for and commits
+   * once it has the agent's lock, so a read computed in between misses it (decision 126).
+   */
+  changedAt: isoDateTime.nullable(),
   /** How long the connecting screen shows after an answer or a dial (spec §9: 2.5 s). */
   connectDelayMs: z.number().int(),
 });

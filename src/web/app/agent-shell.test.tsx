@@ -296,6 +296,23 @@ describe('the live feed', () => {
     expect(statusSelect().textContent).toMatch(/^Lunch/);
   });
 
+  // Break was asked for at 1 s and committed once it had the agent's lock; a read computed at
+  // 2 s, while it waited, still saw Lunch.
+  const lunch = agentState({ status: 'lunch', since: at(-60) });
+  const onBreak = agentState({ status: 'break', since: at(1), serverNow: at(1) });
+  const missedIt = { ...lunch, serverNow: at(2) };
+  it.each([
+    ['the change, then the read that missed it', [onBreak, missedIt]],
+    ['the read that missed the change, then the change', [missedIt, onBreak]],
+  ])('keeps the state that changed last: %s', async (_, pushed) => {
+    useFakeClock(SERVER_NOW);
+    serve(lunch);
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    for (const state of pushed) await push(state);
+    expect(statusSelect().textContent).toMatch(/^Break/);
+  });
+
   it('fetches the state again after reconnecting', async () => {
     useFakeClock(SERVER_NOW);
     const { requests } = serve([agentState(), onBreakLater()]);

@@ -13,13 +13,16 @@ export const DAY_ENDS_AT = '2026-11-21T05:00:00.000Z';
 
 /**
  * GET /api/agent/state: Available for the last 5 minutes, 30 min Available and 10 min Break
- * so far today, no call — unless overridden.
+ * so far today, no call — unless overridden. It last changed when its status began, unless
+ * told.
  */
 export function agentState(overrides: Partial<AgentState> = {}): AgentState {
+  const since = overrides.since === undefined ? at(-300) : overrides.since;
   return {
     status: 'available',
     setBy: 'agent',
-    since: at(-300),
+    since,
+    changedAt: since,
     serverNow: SERVER_NOW,
     day: '2026-11-20',
     dayEndsAt: DAY_ENDS_AT,

@@ -39,30 +39,33 @@ const dayTotals = (source: 'rollups' | 'intervals') =>
         GROUP BY log.status
       ) AS part)`;
 
-const agentState = (seconds: string) => `CREATE OR REPLACE FUNCTION agent_state(agent uuid,
+/** `agent_state` counting `seconds`; with `tail`, more columns and joins (20261126T1500). */
+export const agentState = (
+  seconds: string,
+  tail = { columns: '', joins: '' },
+) => `CREATE OR REPLACE FUNCTION agent_state(agent uuid,
     at timestamptz, zone text)
   RETURNS SETOF agent_state_row LANGUAGE sql STABLE AS $$
   SELECT to_char(bounds.local_day, 'YYYY-MM-DD'), bounds.day_end, open.status, open.set_by,
     open.started_at, ${seconds},
     call.id, call.phone_number, call.call_type, call.call_status, call.time_received,
-    call.answered_at, call.ring_deadline, call.notes
+    call.answered_at, call.ring_deadline, call.notes${tail.columns}
   FROM (
     SELECT local_day, local_day AT TIME ZONE zone AS day_start,
       (local_day + interval '1 day') AT TIME ZONE zone AS day_end
     FROM (SELECT date_trunc('day', at AT TIME ZONE zone) AS local_day) AS day
   ) AS bounds
   LEFT JOIN employee_status_log AS open ON open.user_id = agent AND open.ended_at IS NULL
-  LEFT JOIN call_logs AS call ON call.user_id = agent AND call.ended_at IS NULL
+  LEFT JOIN call_logs AS call ON call.user_id = agent AND call.ended_at IS NULL${tail.joins}
   $$`;
 
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(
-      agentState(`CASE WHEN zone = rollup_time_zone()
+/** Today's seconds from the rollups where they count the day asked about. */
+export const secondsFromRollups = `CASE WHEN zone = rollup_time_zone()
         AND coalesce(current_setting('switchboard.bulk_load', true), '') <> 'on'
-      THEN ${dayTotals('rollups')} ELSE ${dayTotals('intervals')} END`),
-    )
-    .execute(db);
+      THEN ${dayTotals('rollups')} ELSE ${dayTotals('intervals')} END`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql.raw(agentState(secondsFromRollups)).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

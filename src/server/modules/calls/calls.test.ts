@@ -152,6 +152,25 @@ describe('offers', () => {
     expect((await as('POST', `/api/agent/calls/${call.id}/answer`)).statusCode).toBe(409);
   });
 
+  it('a ring that ends without a status change still moves the state’s changedAt on', async () => {
+    const { as, live, call, state } = await ringingAgent();
+    const available = (await state()).since!;
+    expect(live.latest()).toMatchObject({ changedAt: call.offeredAt });
+    t.clock.advance(2000);
+    const declined = (await as('POST', `/api/agent/calls/${call.id}/decline`)).json<AgentState>();
+    expect(declined).toMatchObject({ since: available, call: null });
+    expect(declined.changedAt).toBe(t.clock.now().toISOString());
+
+    t.clock.advance(OFFER_DELAY_MS);
+    await tick();
+    const next = (await live.waitFor((s) => s.call?.phase === 'ringing' && s.call.id !== call.id))
+      .call!;
+    t.clock.advance(RING_MS);
+    await tick();
+    const missed = await live.waitFor((s) => s.call === null);
+    expect(missed).toMatchObject({ since: available, changedAt: next.ringDeadline });
+  });
+
   it('decline after the deadline → 409, and the tick logs it missed', async () => {
     const { agent, as, call } = await ringingAgent();
     t.clock.advance(RING_MS);

@@ -135,6 +135,7 @@ interface AgentStateRow {
   answered_at: Date | null;
   ring_deadline: Date | null;
   notes: string | null;
+  changed_at: Date | null;
 }
 
 function toStateRead(row: AgentStateRow) {
@@ -146,13 +147,18 @@ function toStateRead(row: AgentStateRow) {
     since: row.since,
     seconds: row.seconds ?? {},
     call: row.call_id ? { ...row, id: row.call_id } : undefined,
+    changedAt: row.changed_at,
   };
 }
 
 export type AgentStateRead = ReturnType<typeof toStateRead>;
 
-/** The state row as `announce_agent_state` sends it (JSON: its instants as text). */
+/**
+ * The state row as `announce_agent_state` sends it (JSON: its instants as text). A row without
+ * `changed_at` (a process from before 20261126T1500) cannot be ordered: the caller reads afresh.
+ */
 export function stateReadFromJson(json: Record<string, unknown>) {
+  if (!Object.hasOwn(json, 'changed_at')) throw new Error('The state row has no changed_at');
   const instant = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
   const row = json as unknown as AgentStateRow;
   return toStateRead({
@@ -162,6 +168,7 @@ export function stateReadFromJson(json: Record<string, unknown>) {
     time_received: instant(json.time_received)!,
     answered_at: instant(json.answered_at),
     ring_deadline: instant(json.ring_deadline),
+    changed_at: instant(json.changed_at),
   });
 }
 

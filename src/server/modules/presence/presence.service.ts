@@ -34,6 +34,7 @@ export function toAgentState(ctx: AppContext, now: Date, state: AgentStateRead):
     dayEndsAt: state.dayEndsAt.toISOString(),
     todaySeconds: state.seconds,
     call: state.call ? toCurrentCall(state.call) : null,
+    changedAt: state.changedAt?.toISOString() ?? null,
     connectDelayMs: ctx.config.callEngine.connectDelayMs,
   };
 }

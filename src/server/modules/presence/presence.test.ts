@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { AgentState } from '../../../shared/schemas/agent';
 import { buildApp } from '../../app';
 import { DEFAULT_PASSWORD, newAdmin } from '../../test/factories';
 import { signedInAgent as agentSession } from '../../test/agent';
@@ -27,6 +28,7 @@ describe('agent status', () => {
       dayEndsAt: '2026-03-03T05:00:00.000Z',
       todaySeconds: {},
       call: null,
+      changedAt: null,
       connectDelayMs: 2500,
     });
   });
@@ -173,6 +175,53 @@ describe('agent status', () => {
         .statusCode,
     ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/agent/state' })).statusCode).toBe(401);
+  });
+});
+
+describe('the order of states (changedAt, decision 126)', () => {
+  it.runIf(process.env.DATABASE_URL)(
+    'a read computed while a change waits for the agent’s lock is older by changedAt',
+    async () => {
+      const agent = await signedInAgent();
+      await agent.setStatus('lunch');
+      // Another transaction holds the agent's lock (as a batch of actions or the engine may).
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked = () => {};
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const holder = t.db.transaction().execute(async (trx) => {
+        await sql`SELECT 1 FROM users WHERE id = ${agent.agent.id} FOR UPDATE`.execute(trx);
+        locked();
+        await held;
+      });
+      await isLocked;
+      t.clock.advance(1000);
+      const change = agent.setStatus('break'); // stamped now, then waits
+      await sql`SELECT pg_sleep(0.2)`.execute(t.db);
+      t.clock.advance(1000);
+      const read = await agent.state(); // computed later, without the change
+      release();
+      await holder;
+      const answer = (await change).json<AgentState>();
+
+      expect(read).toMatchObject({ status: 'lunch' });
+      expect(answer).toMatchObject({ status: 'break' });
+      expect(Date.parse(read.serverNow)).toBeGreaterThan(Date.parse(answer.serverNow));
+      expect(Date.parse(answer.changedAt!)).toBeGreaterThan(Date.parse(read.changedAt!));
+    },
+  );
+
+  it('moves on with every change, status or call, and stays with a read', async () => {
+    const agent = await signedInAgent();
+    expect((await agent.state()).changedAt).toBeNull();
+    await agent.setStatus('available');
+    const since = t.clock.now().toISOString();
+    t.clock.advanceMinutes(3);
+    expect(await agent.state()).toMatchObject({ since, changedAt: since });
+    // The same status again changes nothing.
+    expect((await agent.setStatus('available')).json<AgentState>().changedAt).toBe(since);
+    await agent.setStatus('lunch');
+    expect((await agent.state()).changedAt).toBe(t.clock.now().toISOString());
   });
 });
 

@@ -41,12 +41,26 @@ export function agentSnapshot(
   };
 }
 
+const instant = (iso: string | null) => (iso === null ? Number.NEGATIVE_INFINITY : Date.parse(iso));
+
+/**
+ * Whether `next` is older than `held`: it changed earlier, or changed at the same moment and
+ * was computed earlier. When it changed comes first (decision 126): a read computed after a
+ * change was asked for may still have missed it.
+ */
+function isOlder(next: AgentState, held: AgentState) {
+  const [changed, heldChanged] = [instant(next.changedAt), instant(held.changedAt)];
+  if (changed !== heldChanged) return changed < heldChanged;
+  return Date.parse(next.serverNow) < Date.parse(held.serverNow);
+}
+
 /**
  * Answers and pushed events can arrive out of order (a request's answer after the event its
- * change caused): a state computed earlier than the one held never replaces it.
+ * change caused, or after a read that missed the change): an older state never replaces the
+ * one held.
  */
 export function latestSnapshot(held: AgentSnapshot | undefined, next: AgentSnapshot) {
-  if (held && Date.parse(held.state.serverNow) > Date.parse(next.state.serverNow)) return held;
+  if (held && isOlder(next.state, held.state)) return held;
   // The server never had them: unsaved notes stay for as long as their call does.
   const unsavedNotes = held?.unsavedNotes;
   if (unsavedNotes && !next.unsavedNotes && next.state.call?.id === unsavedNotes.callId) {
