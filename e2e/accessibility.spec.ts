@@ -64,7 +64,11 @@ const { afterCallAgent } = suiteFixture();
 test.use({ baseURL: adminBaseURL });
 test.beforeAll(waitForAdminServer);
 
+// About 2 s a scan, twice a screen (light, dark): beyond the default 60 s on a busy machine.
+const SCANS_TIMEOUT_MS = 180_000;
+
 test('the admin portal passes axe on every page', async ({ page }) => {
+  test.setTimeout(SCANS_TIMEOUT_MS);
   await page.goto('/sign-in');
   await expectNoViolations(page, 'sign-in');
   await signIn(page, superAdmin.username, superAdmin.password);
@@ -116,6 +120,7 @@ test('the admin portal passes axe on every page', async ({ page }) => {
 });
 
 test('the softphone passes axe, also while a call rings and during it', async ({ page }) => {
+  test.setTimeout(SCANS_TIMEOUT_MS);
   const log = consoleLog(page);
   const agent = await registerAgent('a11y');
   await signInAgent(page, agent);
