@@ -136,12 +136,15 @@ describe('the admin shell', () => {
     const { router, user } = renderAt('/admin/dashboard');
     const menu = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(menu).getByRole('link', { current: 'page' }).textContent).toBe('Dashboard');
+    expect(document.title).toBe('Dashboard – Switchboard');
 
     await user.click(within(menu).getByRole('link', { name: 'Admins' }));
 
     expect(await screen.findByRole('heading', { name: 'Admins', level: 2 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/admins');
     expect(within(menu).getByRole('link', { current: 'page' }).textContent).toBe('Admins');
+    // The tab names the page too (WCAG 2.4.2).
+    expect(document.title).toBe('Admins – Switchboard');
   });
 
   it('slides the sidebar in and out with the burger, and with Dashboard while on it', async () => {

@@ -17,6 +17,7 @@ import {
 import type { MouseEvent } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
+import { usePageTitle } from '../lib/use-page-title';
 import { type AdminPage, adminPages, isAdminPageVisible } from './admin-pages';
 import { LogoutFailedAlert } from './logout-failed-alert';
 import { SHELL_TOP_BAR_HEIGHT, ShellTopBar } from './shell-top-bar';
@@ -56,6 +57,7 @@ export function AdminShell() {
   const { logout, isLoggingOut, logoutFailure } = useLogout();
   const { pathname } = useLocation();
   const { isNavOpen, toggleNav, closeMobileNav, collapsed } = useNavbarToggle();
+  usePageTitle(menuPages.find((page) => isCurrentPage(page, pathname))?.label);
 
   function handlePageLinkClick(event: MouseEvent, page: AdminPage) {
     // Spec §2: choosing the dashboard while on it slides the sidebar in or out.

@@ -109,6 +109,7 @@ describe('the agent shell', () => {
       ['Profile', '/agent/profile'],
     ]);
     expect(menu().getByRole('link', { current: 'page' }).textContent).toBe('Dashboard');
+    expect(document.title).toBe('Dashboard – Switchboard');
     expect(logoutButton()).toBeTruthy();
 
     await user.click(menu().getByRole('link', { name: 'Analytics' }));
@@ -117,10 +118,12 @@ describe('the agent shell', () => {
     expect(screen.getByText('Status Time Tracking')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/agent/analytics');
     expect(menu().getByRole('link', { current: 'page' }).textContent).toBe('Analytics');
+    expect(document.title).toBe('Analytics – Switchboard');
 
     await user.click(menu().getByRole('link', { name: 'Profile' }));
     await settle();
     expect(screen.getByRole('heading', { name: 'Profile', level: 2 })).toBeTruthy();
+    expect(document.title).toBe('Profile – Switchboard');
   });
 
   it('opens and closes the phone drawer with its burger', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../features/agent-dashboard';
 import { ReconnectingBanner } from '../components/reconnecting-banner';
 import { useSession } from '../lib/session';
+import { usePageTitle } from '../lib/use-page-title';
 import { AgentLogoutButton } from './agent-logout-button';
 import { type AgentPage, agentPages, isCurrentAgentPage } from './agent-pages';
 import { LogoutFailedAlert } from './logout-failed-alert';
@@ -44,6 +45,9 @@ export function AgentShell() {
     ? agentState.data.state.status === INITIAL_STATUS
     : agentState.isError;
   const isOnDashboard = isCurrentAgentPage(agentPages.dashboard, pathname);
+  usePageTitle(
+    Object.values<AgentPage>(agentPages).find((page) => isCurrentAgentPage(page, pathname))?.label,
+  );
 
   return (
     <CallControlsProvider>

@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+
+export const APP_TITLE = 'Switchboard';
+
+/**
+ * The browser tab names the page shown, then the product (WCAG 2.4.2): 'Teams – Switchboard',
+ * the product alone where no page is known.
+ */
+export function usePageTitle(page: string | undefined) {
+  useEffect(() => {
+    document.title = page ? `${page} – ${APP_TITLE}` : APP_TITLE;
+  }, [page]);
+}
