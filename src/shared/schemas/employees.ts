@@ -9,7 +9,11 @@ export const registerEmployeeSchema = z
     username: usernameField(m.allFieldsRequired),
     password: newPassword(m.allFieldsRequired),
     confirmPassword: newPassword(m.allFieldsRequired),
-    teamId: z.uuid({ error: m.allFieldsRequired }),
+    // Missing is the form's required field; any other text that is not a team's id, the list's.
+    teamId: z.uuid({
+      error: ({ input }) =>
+        typeof input === 'string' && input !== '' ? m.chooseTeam : m.allFieldsRequired,
+    }),
   })
   .superRefine(newPasswordPairCheck(m.passwordTooShort));
 export type RegisterEmployeeInput = z.input<typeof registerEmployeeSchema>;

@@ -31,6 +31,8 @@ describe('POST /api/employees (Register Employee)', () => {
     [{ username: ' ' }, 'All fields are required'],
     [{ teamId: undefined }, 'All fields are required'],
     [{ teamId: '' }, 'All fields are required'],
+    [{ teamId: 'not-a-team' }, 'Choose a team from the list'],
+    [{ teamId: 7 }, 'All fields are required'],
     [{ confirmPassword: 'other-pass' }, 'Passwords do not match'],
     [{ password: 'short', confirmPassword: 'short' }, 'Password must be at least 6 characters'],
     [{ password: '      ', confirmPassword: '      ' }, 'All fields are required'],
