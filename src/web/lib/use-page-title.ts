@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const APP_TITLE = 'Switchboard';
+const APP_TITLE = 'Switchboard';
 
 /**
  * The browser tab names the page shown, then the product (WCAG 2.4.2): 'Teams – Switchboard',
