@@ -9,10 +9,11 @@ import {
   contrastRatio,
   cssVariablesResolver,
   errorText,
+  inputBorder,
   inputFocusBorder,
   readableText,
 } from './theme';
-import { INCOMING_CALL_BACKGROUND, INPUT_FOCUS_BORDER } from '../lib/theme-variables';
+import { INCOMING_CALL_BACKGROUND, INPUT_BORDER, INPUT_FOCUS_BORDER } from '../lib/theme-variables';
 
 const theme = mergeMantineTheme(DEFAULT_THEME, appTheme);
 const resolved = cssVariablesResolver(theme);
@@ -68,6 +69,23 @@ describe("a field's error message", () => {
     // Mantine's: red-6 on white, red-8 on a dark input.
     expect(contrastRatio(red[6], '#ffffff')).toBeLessThan(AA);
     expect(contrastRatio(red[8], dark[6])).toBeLessThan(AA);
+  });
+});
+
+describe("a field's border at rest", () => {
+  it('reads at 3:1 (WCAG 1.4.11) on the field and the page in both themes, as the app sets it', () => {
+    const border = inputBorder(theme);
+    for (const background of ['#ffffff', gray[0]]) {
+      expect(contrastRatio(border.light, background)).toBeGreaterThanOrEqual(3);
+    }
+    for (const background of [dark[6], dark[7]]) {
+      expect(contrastRatio(border.dark, background)).toBeGreaterThanOrEqual(3);
+    }
+    expect(resolved.light[INPUT_BORDER]).toBe(border.light);
+    expect(resolved.dark[INPUT_BORDER]).toBe(border.dark);
+    // Mantine's: gray-4 on white, dark-4 on a dark input.
+    expect(contrastRatio(gray[4], '#ffffff')).toBeLessThan(3);
+    expect(contrastRatio(dark[4], dark[6])).toBeLessThan(3);
   });
 });
 

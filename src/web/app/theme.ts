@@ -1,12 +1,13 @@
 import {
   type CSSVariablesResolver,
+  type InputProps,
   type MantineColorsTuple,
   type MantineTheme,
   createTheme,
   darken,
   luminance,
 } from '@mantine/core';
-import { INCOMING_CALL_BACKGROUND, INPUT_FOCUS_BORDER } from '../lib/theme-variables';
+import { INCOMING_CALL_BACKGROUND, INPUT_BORDER, INPUT_FOCUS_BORDER } from '../lib/theme-variables';
 
 /**
  * Status colours of spec §3 that Mantine does not name (slate, purple, brown), so an avatar
@@ -69,9 +70,17 @@ export const appTheme = createTheme({
   headings: { fontWeight: '650' },
   colors: { slate, purple, brown },
   components: {
-    // A focused field's border, per scheme (below): Mantine's, the filled blue, read at 2.7:1
-    // on a dark input.
-    Input: { vars: () => ({ wrapper: { '--input-bd-focus': `var(${INPUT_FOCUS_BORDER})` } }) },
+    // A field's border, per scheme (below), at rest and focused: Mantine's read at 1.5:1 on
+    // white and 1.3:1 on a dark input (gray-4, dark-4), and its focus, the filled blue, at
+    // 2.7:1 on a dark input. A field in error keeps Mantine's error border.
+    Input: {
+      vars: (_theme: MantineTheme, props: InputProps) => ({
+        wrapper: {
+          '--input-bd-focus': `var(${INPUT_FOCUS_BORDER})`,
+          ...(!props.error && { '--input-bd': `var(${INPUT_BORDER})` }),
+        },
+      }),
+    },
     // A dialog's title bar is a <header>, which outside main/section is a page's banner
     // landmark: a second banner while a dialog is open (axe: landmark-no-duplicate-banner).
     Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },
@@ -124,6 +133,16 @@ export const errorText = (theme: MantineTheme): SchemeColour => ({
 });
 
 /**
+ * A field's border at rest: gray-6 on white (3.3:1) and dark-2 on a dark input (3.5:1) — WCAG
+ * 1.4.11 asks 3:1 of what shows where a field is, and a white field on a white page has only
+ * its border.
+ */
+export const inputBorder = (theme: MantineTheme): SchemeColour => ({
+  light: theme.colors.gray[6],
+  dark: theme.colors.dark[2],
+});
+
+/**
  * A focused field's border: the filled blue on white (5.0:1), blue-4 on a dark input (5.4:1,
  * where the filled blue read 2.7:1) — WCAG 1.4.11 asks 3:1 of a focus indicator.
  */
@@ -147,6 +166,7 @@ export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
     '--mantine-color-dimmed': DIMMED_TEXT,
     '--mantine-color-error': errorText(theme),
     [INCOMING_CALL_BACKGROUND]: incomingCallBackground(theme),
+    [INPUT_BORDER]: inputBorder(theme),
     [INPUT_FOCUS_BORDER]: inputFocusBorder(theme),
   };
   const inScheme = (scheme: keyof SchemeColour) =>
