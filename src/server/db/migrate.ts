@@ -17,6 +17,7 @@ import * as rollupsInOneStep from './migrations/20261125T1700-rollups-in-one-ste
 import * as agentActInline from './migrations/20261125T1800-agent-act-inline';
 import * as offersDerived from './migrations/20261126T1200-offers-derived';
 import * as agentStateChangedAt from './migrations/20261126T1500-agent-state-changed-at';
+import * as fewerWritesPerSwitch from './migrations/20261127T1100-fewer-writes-per-switch';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '20261125T1800-agent-act-inline': agentActInline,
   '20261126T1200-offers-derived': offersDerived,
   '20261126T1500-agent-state-changed-at': agentStateChangedAt,
+  '20261127T1100-fewer-writes-per-switch': fewerWritesPerSwitch,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

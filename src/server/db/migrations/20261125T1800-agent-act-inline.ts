@@ -8,7 +8,7 @@ import * as agentActBatches from './20261125T0300-agent-act-batches';
  * kept in a tuplestore, an executor started for the call. The same statements, in the same
  * order; `switch_agent_status` stays for `down`.
  */
-const inline = `IF open.id IS NOT NULL THEN
+export const inline = `IF open.id IS NOT NULL THEN
           UPDATE employee_status_log AS l SET ended_at = at,
             duration_seconds = greatest(0, floor(extract(epoch from (at - l.started_at))))::int
           WHERE l.id = open.id;

@@ -468,8 +468,9 @@ export async function employeeDetail(
         + (SELECT count(*) FROM call_logs WHERE user_id = e.id AND call_status IS NULL)
       )::int AS record_calls,
       ((SELECT coalesce(sum(intervals), 0) FROM status_day_totals WHERE user_id = e.id)
+        + (SELECT count(*) FROM employee_status_log WHERE user_id = e.id AND ended_at IS NULL)
         + (SELECT count(*) FROM employee_status_log
-           WHERE user_id = e.id AND (ended_at IS NULL OR duration_seconds IS NULL))
+           WHERE user_id = e.id AND ended_at IS NOT NULL AND duration_seconds IS NULL)
       )::int AS record_status_intervals,
       (SELECT count(*) FROM employee_sessions WHERE user_id = e.id)::int AS record_sessions
     FROM employee AS e CROSS JOIN figures

@@ -330,4 +330,21 @@ describe('signing out', () => {
       .execute();
     expect(sessions).toEqual([{ session_date: '2026-03-02', session_end: null }]);
   });
+
+  it('leaves the day’s open session row unwritten as the status changes (not even locked)', async () => {
+    const { agent, setStatus } = await signedInAgent();
+    await setStatus('available');
+    const sessionRow = () =>
+      sql<{ version: string; locker: string }>`
+        SELECT xmin::text AS version, xmax::text AS locker FROM employee_sessions
+        WHERE user_id = ${agent.id}`
+        .execute(t.db)
+        .then((result) => result.rows);
+    const before = await sessionRow();
+    expect(before).toHaveLength(1);
+    await setStatus('break');
+    await setStatus('available');
+    // An upsert that changes nothing still locks the row it finds: a write on every switch.
+    expect(await sessionRow()).toEqual(before);
+  });
 });
