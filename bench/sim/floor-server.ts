@@ -1,5 +1,6 @@
 import http from 'node:http';
 import pg from 'pg';
+import { Batches } from '../../src/server/platform/batches';
 
 /**
  * The least an agent action in a transaction of its own can cost on this machine (issue 8 §2's floor, agent-load runs it
@@ -10,7 +11,10 @@ import pg from 'pg';
  * transaction of its own does all of it and more, so the rate this reaches with the load
  * generator on the same cores is above what such an implementation could sustain here. Actions
  * batched into shared transactions (ARCHITECTURE decision 104) share the commit and the round
- * trips, and are not bounded by it.
+ * trips, and are not bounded by it: with FLOOR_BATCHED=1 the same work goes as the server sends agent actions under load
+ * (`Batches`, decision 104): at most two statements in flight, every action waiting meanwhile in
+ * the next, up to 100 — lock the agents' rows, update one row and insert one row each, in one
+ * autocommitted statement. The least a batched action can cost here.
  *
  * `node --import tsx bench/sim/floor-server.ts` with DATABASE_URL and PORT; GET /health answers
  * once the scratch table exists.
@@ -48,6 +52,26 @@ async function act(agentId: string) {
   }
 }
 
+const inBatches = new Batches<string, true>(
+  async (agentIds) => {
+    await pool.query({
+      name: 'floor-batch',
+      text: `WITH actions AS (SELECT unnest($1::uuid[]) AS user_id),
+        locked AS (SELECT id FROM users WHERE id IN (SELECT user_id FROM actions)
+          ORDER BY id FOR NO KEY UPDATE),
+        updated AS (UPDATE employee_info SET full_name = full_name
+          WHERE user_id IN (SELECT id FROM locked))
+        INSERT INTO bench_floor_actions (user_id) SELECT user_id FROM actions`,
+      values: [agentIds],
+    });
+    return agentIds.map(() => true as const);
+  },
+  { concurrency: 2, maxSize: 100, rolledBack: () => false },
+);
+
+const perform =
+  process.env.FLOOR_BATCHED === '1' ? (agentId: string) => inBatches.submit(agentId) : act;
+
 const server = http.createServer((request, response) => {
   if (request.method === 'GET' && request.url === '/health') {
     response.writeHead(200).end('ok');
@@ -57,7 +81,7 @@ const server = http.createServer((request, response) => {
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     const { agentId } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { agentId: string };
-    act(agentId).then(
+    perform(agentId).then(
       () => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
       (error: Error) => response.writeHead(500).end(error.message),
     );

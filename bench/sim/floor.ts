@@ -22,17 +22,24 @@ const WARMUP_MS = 1000;
  * the real server runs in agent-load) and drives it with `workers` closed-loop HTTP clients
  * per step (the simulated agents' keep-alive client), each sending the next action as soon as
  * its answer arrives, on random agents. Per step: actions per second and their latency.
+ * `batched`: the server groups the actions as the real one does under load (floor-server.ts).
  */
 export async function measureFloor(
   context: BenchContext,
   url: string,
   agentIds: readonly string[],
+  { batched = false } = {},
 ): Promise<FloorStep[]> {
   const port = await context.freePort();
-  const dir = context.tempDir('floor-server');
+  const dir = context.tempDir(batched ? 'floor-server-batched' : 'floor-server');
   const child = startProcess(process.execPath, ['--import', 'tsx', 'bench/sim/floor-server.ts'], {
     cwd: context.root,
-    env: { ...process.env, DATABASE_URL: url, PORT: String(port) },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      FLOOR_BATCHED: batched ? '1' : '0',
+    },
     logFile: path.join(dir, 'floor-server.log'),
   });
   const baseUrl = `http://127.0.0.1:${port}`;
