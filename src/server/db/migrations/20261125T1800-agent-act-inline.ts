@@ -22,15 +22,15 @@ export const inline = `IF open.id IS NOT NULL THEN
           WHERE s.session_end IS NOT NULL;
         SELECT * INTO state FROM agent_state(agent, at, zone);`;
 
-const replace = (statement: string) =>
+export const orReplace = (statement: string) =>
   statement.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION');
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql.raw(replace(agentActBatches.agentAct(inline))).execute(db);
+  await sql.raw(orReplace(agentActBatches.agentAct(inline))).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql
-    .raw(replace(agentActBatches.agentAct(agentActBatches.callSwitchAgentStatus)))
+    .raw(orReplace(agentActBatches.agentAct(agentActBatches.callSwitchAgentStatus)))
     .execute(db);
 }

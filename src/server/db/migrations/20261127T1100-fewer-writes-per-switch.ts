@@ -28,13 +28,10 @@ if (!agentActInline.inline.includes(sessionUpsert)) {
   throw new Error('agent_act: the session upsert to replace is not where it was');
 }
 
-const replace = (statement: string) =>
-  statement.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION');
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
-      replace(
+      agentActInline.orReplace(
         agentActBatches.agentAct(agentActInline.inline.replace(sessionUpsert, sessionIfNeeded)),
       ),
     )
@@ -48,5 +45,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX employee_status_log_no_duration_idx`.execute(db);
   await sql`CREATE INDEX employee_status_log_unrolled_idx ON employee_status_log (user_id)
     WHERE ended_at IS NULL OR duration_seconds IS NULL`.execute(db);
-  await sql.raw(replace(agentActBatches.agentAct(agentActInline.inline))).execute(db);
+  await sql
+    .raw(agentActInline.orReplace(agentActBatches.agentAct(agentActInline.inline)))
+    .execute(db);
 }
