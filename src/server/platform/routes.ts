@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorBodySchema } from '../../shared/schemas/errors';
 import type { AppContext } from './context';
 
@@ -8,6 +9,12 @@ export type RoutesPlugin = FastifyPluginAsyncZod<{ ctx: AppContext }>;
 export function errorResponses(...statuses: number[]) {
   return Object.fromEntries(statuses.map((status) => [status, errorBodySchema]));
 }
+
+/** A CSV download's answer, for the API docs: a text/csv file, where a bare schema says JSON. */
+export const csvFileResponse = {
+  description: 'A CSV file to download (content-disposition: attachment)',
+  content: { 'text/csv': { schema: z.string() } },
+};
 
 /**
  * Route options for the largest responses (a row per agent: the employee cards, the live

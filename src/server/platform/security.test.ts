@@ -372,6 +372,14 @@ describe('API surface', () => {
         '/api/auth/reset/password',
       ]),
     );
+    // The CSV downloads are documented as the files they are; their errors stay JSON.
+    type Operation = { responses: Record<string, { content: Record<string, unknown> }> };
+    const paths = document.paths as Record<string, { get: Operation }>;
+    for (const path of ['/api/analytics/export.csv', '/api/audit/export.csv']) {
+      const { responses } = paths[path]!.get;
+      expect(Object.keys(responses['200']!.content)).toEqual(['text/csv']);
+      expect(Object.keys(responses['400']!.content)).toEqual(['application/json']);
+    }
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.body).toContain('swagger');

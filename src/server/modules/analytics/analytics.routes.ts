@@ -1,5 +1,4 @@
 import { canSeeTeamAnalytics, canSeeEmployeeAnalytics, isAgent } from '../../../shared/permissions';
-import { z } from 'zod';
 import { idParamsSchema } from '../../../shared/schemas/admins';
 import {
   analyticsExportQuerySchema,
@@ -10,7 +9,12 @@ import {
   rangeSelectionOf,
   teamAnalyticsListSchema,
 } from '../../../shared/schemas/analytics';
-import { type RoutesPlugin, errorResponses, plainJsonResponse } from '../../platform/routes';
+import {
+  type RoutesPlugin,
+  csvFileResponse,
+  errorResponses,
+  plainJsonResponse,
+} from '../../platform/routes';
 import { changeBy } from '../auth/sessions';
 import * as analytics from './analytics.service';
 
@@ -98,7 +102,7 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
           `The range is in the file name. ${RANGE_HELP}`,
         querystring: analyticsExportQuerySchema,
         response: {
-          200: z.string().describe('text/csv; a file to download'),
+          200: csvFileResponse,
           ...errorResponses(400, 401, 403, 404),
         },
       },

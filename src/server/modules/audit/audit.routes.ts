@@ -1,12 +1,11 @@
 import { canReadAuditLog } from '../../../shared/permissions';
 import { Readable } from 'node:stream';
-import { z } from 'zod';
 import {
   auditFilterSchema,
   auditLogPageSchema,
   auditQuerySchema,
 } from '../../../shared/schemas/audit';
-import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { type RoutesPlugin, csvFileResponse, errorResponses } from '../../platform/routes';
 import * as audit from './audit.service';
 
 const FILTER_HELP =
@@ -41,7 +40,7 @@ export const auditRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: `The filtered audit log as CSV, newest first (super admins). ${FILTER_HELP}.`,
         querystring: auditFilterSchema,
         response: {
-          200: z.string().describe('text/csv; a file to download'),
+          200: csvFileResponse,
           ...errorResponses(400, 401, 403),
         },
       },
