@@ -18,6 +18,7 @@ import * as agentActInline from './migrations/20261125T1800-agent-act-inline';
 import * as offersDerived from './migrations/20261126T1200-offers-derived';
 import * as agentStateChangedAt from './migrations/20261126T1500-agent-state-changed-at';
 import * as fewerWritesPerSwitch from './migrations/20261127T1100-fewer-writes-per-switch';
+import * as setBasedActions from './migrations/20261127T1600-set-based-actions';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '20261126T1200-offers-derived': offersDerived,
   '20261126T1500-agent-state-changed-at': agentStateChangedAt,
   '20261127T1100-fewer-writes-per-switch': fewerWritesPerSwitch,
+  '20261127T1600-set-based-actions': setBasedActions,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

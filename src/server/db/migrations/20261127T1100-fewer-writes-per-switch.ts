@@ -28,14 +28,13 @@ if (!agentActInline.inline.includes(sessionUpsert)) {
   throw new Error('agent_act: the session upsert to replace is not where it was');
 }
 
+/** This migration's `agent_act` (20261127T1600 replaces it with `agent_act_batch`). */
+export const agentAct = agentActBatches.agentAct(
+  agentActInline.inline.replace(sessionUpsert, sessionIfNeeded),
+);
+
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql
-    .raw(
-      agentActInline.orReplace(
-        agentActBatches.agentAct(agentActInline.inline.replace(sessionUpsert, sessionIfNeeded)),
-      ),
-    )
-    .execute(db);
+  await sql.raw(agentActInline.orReplace(agentAct)).execute(db);
   await sql`DROP INDEX employee_status_log_unrolled_idx`.execute(db);
   await sql`CREATE INDEX employee_status_log_no_duration_idx ON employee_status_log (user_id)
     WHERE ended_at IS NOT NULL AND duration_seconds IS NULL`.execute(db);

@@ -307,6 +307,90 @@ describe('daily rollups', () => {
     await expectTriggersAgreeWithRebuild();
   });
 
+  it('add up an update of many rows, of several agents and days, once per rollup row', async () => {
+    const [first, second] = [await newEmployee(db), await newEmployee(db)];
+    // Closed without durations (not counted yet): two Available on one day, an On Call across
+    // New York's midnight (23:30 to 00:30), another agent's Break. One update gives them all.
+    const closed = [
+      [first.id, 'available', '2026-06-01T14:00:00Z', '2026-06-01T14:10:00Z'],
+      [first.id, 'available', '2026-06-01T15:00:00Z', '2026-06-01T15:20:00Z'],
+      [first.id, 'on_call', '2026-06-02T03:30:00Z', '2026-06-02T04:30:00Z'],
+      [second.id, 'break', '2026-06-01T14:00:00Z', '2026-06-01T14:30:00Z'],
+    ] as const;
+    await db
+      .insertInto('employee_status_log')
+      .values(
+        closed.map(([user_id, status, started_at, ended_at]) => ({
+          user_id,
+          status,
+          started_at,
+          ended_at,
+        })),
+      )
+      .execute();
+    const withDurations = (trx: typeof db) =>
+      trx
+        .updateTable('employee_status_log')
+        .set({ duration_seconds: sql`extract(epoch from (ended_at - started_at))::int` })
+        .where('user_id', 'in', [first.id, second.id])
+        .execute();
+    // Each rollup row written once: (first, 1 June, Available), (first, 1 June, On Call),
+    // (first, 2 June, On Call), (second, 1 June, Break); first's metric days and month.
+    expect(
+      await rowWrites(
+        ['status_day_totals', 'status_metric_day_totals', 'status_metric_month_totals'],
+        'written',
+        withDurations,
+      ),
+    ).toEqual({
+      status_day_totals: 4,
+      status_metric_day_totals: 2,
+      status_metric_month_totals: 1,
+    });
+    const seconds = await sql<{ day: string; status: string; seconds: string }>`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, status, seconds::text FROM status_day_totals
+      WHERE user_id = ${first.id} ORDER BY day, status`.execute(db);
+    expect(seconds.rows).toEqual([
+      { day: '2026-06-01', status: 'available', seconds: '1800' },
+      { day: '2026-06-01', status: 'on_call', seconds: '1800' },
+      { day: '2026-06-02', status: 'on_call', seconds: '1800' },
+    ]);
+    // Moved between agents and statuses in one update; two declined calls made missed in one.
+    await db
+      .updateTable('employee_status_log')
+      .set({
+        status: sql`CASE WHEN status = 'break' THEN 'available' ELSE 'lunch' END`,
+        user_id: sql`CASE WHEN user_id = ${first.id}::uuid THEN ${second.id}::uuid
+          ELSE ${first.id}::uuid END`,
+      })
+      .where('user_id', 'in', [first.id, second.id])
+      .execute();
+    await db
+      .insertInto('call_logs')
+      .values(
+        ['2026-06-01T14:00:00Z', '2026-06-01T16:00:00Z'].map((at) => ({
+          user_id: first.id,
+          phone_number: '12125550100',
+          call_type: 'inbound',
+          call_status: 'declined',
+          time_received: at,
+          ended_at: at,
+        })),
+      )
+      .execute();
+    const missed = (trx: typeof db) =>
+      trx
+        .updateTable('call_logs')
+        .set({ call_status: 'missed' })
+        .where('user_id', '=', first.id)
+        .execute();
+    expect(await rowWrites(['call_day_totals', 'call_month_totals'], 'written', missed)).toEqual({
+      call_day_totals: 1,
+      call_month_totals: 1,
+    });
+    await expectTriggersAgreeWithRebuild();
+  });
+
   it('follow status intervals through close, edit and delete, across DST, as a rebuild would', async () => {
     const agent = await newEmployee(db);
     const open = await interval(agent.id, 'available', '2026-03-07T22:00:00.123Z', null);

@@ -100,7 +100,7 @@ export function createCallEngine({
    * Agents gone since `goneSince` (repo.absentAgents): a call in progress ends now, with its
    * duration so far, and the status becomes After Call Work; an Available agent is set to
    * Tech Issues by the system. Each in a transaction holding the agent's lock, checked again
-   * under it; each change announces itself (agent_act).
+   * under it; each change announces itself (agent_act_batch).
    */
   async function settleAbsentAgents(now: Date, goneSince: Date, callsOnly = false) {
     for (const { user_id: userId } of await repo.absentAgents(ctx.db, goneSince, { callsOnly })) {

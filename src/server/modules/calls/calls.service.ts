@@ -12,7 +12,7 @@ async function refusal(db: Db, actor: SessionUser, callId: string) {
   return new AppError(call ? 'CALL_NOT_ACTIVE' : 'CALL_NOT_FOUND');
 }
 
-// The call actions below are `agent_act`'s (presence.actAs): rules, writes and the status
+// The call actions below are `agent_act_batch`'s (presence.actAs): rules, writes and the status
 // switch in one statement, taking turns with status changes and the engine on the agent's
 // lock; each answers the agent's state and announces it to every live tab.
 

@@ -24,7 +24,7 @@ export interface LivePublisher {
 }
 
 /**
- * A notification: the agents that changed and, from an agent's action (`agent_act`'s
+ * A notification: the agents that changed and, from an agent's action (`agent_act_batch`'s
  * `announce_agent_state`), the state it committed as its database row and the time it used.
  */
 interface LivePayload {

@@ -6,7 +6,7 @@ import { batchable } from '../../platform/batches';
 import { AppError } from '../../platform/errors';
 
 /**
- * Locks the agent's row, as every action does (`agent_act`), so a transaction doing more than
+ * Locks the agent's row, as every action does (`agent_act_batch`), so a transaction doing more than
  * one (the engine's presence hygiene, sign-out) takes turns with them; then reads its open
  * status interval and open (ringing or in-progress) call, in one round trip (`lock_agent`,
  * migration 20261124T2200: the read is a statement of its own after the lock, so it sees what
@@ -32,13 +32,13 @@ export async function lockAgent(db: Db, userId: string) {
   };
 }
 
-/** What an agent does (`agent_act`, migration 20261125T0100). */
+/** What an agent does (`agent_act_batch`, migration 20261127T1600). */
 export type AgentAction =
   | { kind: 'status'; status: AgentStatus }
   | { kind: 'answer' | 'decline' | 'end'; callId: string }
   | { kind: 'dial'; phoneNumber: string };
 
-/** One agent action as `agent_act` takes it. */
+/** One agent action as `agent_act_batch` takes it. */
 interface ActRequest {
   userId: string;
   action: AgentAction;
@@ -49,9 +49,9 @@ interface ActRequest {
 }
 
 /**
- * Actions in one statement and transaction, each through `agent_act` in turn (ordered by
- * agent, so batches take agents' locks in one order; an agent's own actions in the order
- * asked): each answers the time it used and the agent's state, or its refusal as an AppError.
+ * Actions in one statement and transaction (`agent_act_batch`, migration 20261127T1600: each
+ * kind of write once for all of them, an agent's own actions in the order asked): each answers
+ * the time it used and the agent's state, or its refusal as an AppError.
  */
 export async function actInOne(db: Db, requests: readonly ActRequest[]) {
   const actions = JSON.stringify(
@@ -75,19 +75,16 @@ export async function actInOne(db: Db, requests: readonly ActRequest[]) {
   const result = await executePrepared(
     db,
     sql<AgentStateRow & { i: number; at: Date; refusal: string | null }>`
-      SELECT a.i, r.at, r.refusal, (r.state).*
-      FROM (SELECT * FROM jsonb_to_recordset(${actions}::jsonb) AS x(i int, agent uuid,
-          action text, call uuid, arg text, by text, at timestamptz, zone text, channel text)
-        ORDER BY x.agent, x.i) AS a
-      CROSS JOIN LATERAL agent_act(a.agent, a.action, a.call, a.arg, a.by, a.at, a.zone,
-        a.channel) AS r`.compile(db),
+      SELECT a.i, a.at, a.refusal, (a.state).* FROM agent_act_batch(${actions}::jsonb) AS a`.compile(
+      db,
+    ),
   );
   const answers: ({ at: Date; state: AgentStateRead } | Error)[] = [];
   for (const row of result.rows) {
     answers[row.i] = row.refusal
       ? Object.hasOwn(errorCatalogue, row.refusal)
         ? new AppError(row.refusal as ErrorCode)
-        : new Error(`agent_act refused with an unknown code: ${row.refusal}`)
+        : new Error(`agent_act_batch refused with an unknown code: ${row.refusal}`)
       : { at: row.at, state: toStateRead(row) };
   }
   return answers;
@@ -99,7 +96,7 @@ const isDatabaseError = (error: unknown) =>
   /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
 
 /**
- * The agent's action in one statement (`agent_act`): lock, rules, writes, the status switch,
+ * The agent's action in one statement (`agent_act_batch`): lock, rules, writes, the status switch,
  * and the agent's state, announced on `channel` when the action changed it. On the server's
  * pool in batches (`agentActions.batchOn` in app.ts, decision 104; each action keeps its own
  * time and outcome), otherwise alone, in the caller's transaction if `db` is one. Answers the

@@ -265,6 +265,87 @@ describe('actions in one statement (group commit)', () => {
     expect(calls).toEqual([]);
   });
 
+  it("an agent's calls and statuses in one batch: each action sees the one before it", async () => {
+    const first = await signedInAgent();
+    const second = await signedInAgent();
+    await first.setStatus('available');
+    await second.setStatus('available');
+    t.clock.advanceMinutes(1);
+    const ringing = async (userId: string) =>
+      (
+        await t.db
+          .insertInto('call_logs')
+          .values({
+            user_id: userId,
+            phone_number: '12125550100',
+            call_type: 'inbound',
+            time_received: t.clock.now(),
+            ring_deadline: new Date(t.clock.now().getTime() + 20_000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const [firstCall, secondCall] = [await ringing(first.agent.id), await ringing(second.agent.id)];
+    t.clock.advance(5000);
+    const request = (userId: string, action: AgentAction) => ({
+      userId,
+      action,
+      by: 'agent' as const,
+      at: t.clock.now(),
+      timeZone: t.config.callCentreTimeZone,
+      channel: LIVE_CHANNEL,
+    });
+    const answers = await actInOne(t.db, [
+      request(first.agent.id, { kind: 'answer', callId: firstCall }),
+      request(second.agent.id, { kind: 'answer', callId: firstCall }),
+      request(first.agent.id, { kind: 'end', callId: firstCall }),
+      request(second.agent.id, { kind: 'decline', callId: secondCall }),
+      request(first.agent.id, { kind: 'status', status: 'break' }),
+      request(second.agent.id, { kind: 'end', callId: secondCall }),
+    ]);
+    expect(
+      answers.map((answer) =>
+        answer instanceof Error ? answer : [answer.state.status, answer.state.call?.id ?? null],
+      ),
+    ).toEqual([
+      ['on_call', firstCall],
+      new AppError('CALL_NOT_FOUND'),
+      ['after_call', null],
+      ['available', null],
+      ['break', null],
+      new AppError('CALL_NOT_ACTIVE'),
+    ]);
+    const calls = await t.db
+      .selectFrom('call_logs')
+      .select(['id', 'call_status', 'duration_seconds'])
+      .where('id', 'in', [firstCall, secondCall])
+      .orderBy(sql`id = ${firstCall}`, 'desc')
+      .execute();
+    expect(calls).toEqual([
+      { id: firstCall, call_status: 'answered', duration_seconds: 0 },
+      { id: secondCall, call_status: 'declined', duration_seconds: null },
+    ]);
+    const statuses = await t.db
+      .selectFrom('employee_status_log')
+      .select(['status', 'set_by'])
+      .where('user_id', '=', first.agent.id)
+      .orderBy('started_at')
+      .orderBy('ended_at', (ob) => ob.nullsLast())
+      .execute();
+    expect(statuses).toEqual([
+      { status: 'available', set_by: 'agent' },
+      { status: 'on_call', set_by: 'system' },
+      { status: 'after_call', set_by: 'system' },
+      { status: 'break', set_by: 'agent' },
+    ]);
+    expect((await first.state()).todaySeconds).toEqual({
+      available: 65,
+      on_call: 0,
+      after_call: 0,
+      break: 0,
+    });
+  });
+
   it('many agents acting at once each get their own answer', async () => {
     const agents = await Promise.all(Array.from({ length: 12 }, () => signedInAgent()));
     // Asked together: more than the batches in flight, so some go in one statement.
