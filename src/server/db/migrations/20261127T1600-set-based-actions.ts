@@ -23,133 +23,134 @@ import * as fewerWritesPerSwitch from './20261127T1100-fewer-writes-per-switch';
  * `WHEN` skips without running anything. The row functions' update branches stay for `down`.
  */
 const statements = [
-  `CREATE TYPE agent_act_item AS (i int, agent uuid, action text, call uuid, arg text, by text,
-  at timestamptz, zone text, channel text, open_id uuid, open_status text, open_by text,
-  current_id uuid, next_status text, next_by text, refusal text, state agent_state_row)`,
+  `CREATE TYPE agent_act_item AS (i int, agent uuid, action text, call uuid, arg text,
+    at timestamptz, zone text, channel text, open_id uuid, current_id uuid, next_status text,
+    next_by text, refusal text, state agent_state_row)`,
   `CREATE FUNCTION agent_act_batch(actions jsonb)
-  RETURNS TABLE (i int, at timestamptz, refusal text, state agent_state_row)
-  LANGUAGE plpgsql AS $$
-  DECLARE
-    rounds int;
-    items agent_act_item[];
-    done int[];
-  BEGIN
-    -- Every agent of the batch locked, in one order, as each action locks its agent.
-    PERFORM 1 FROM users AS u
-      WHERE u.id IN (SELECT (a->>'agent')::uuid FROM jsonb_array_elements(actions) AS a)
-      ORDER BY u.id FOR NO KEY UPDATE;
-    SELECT max(n) INTO rounds FROM (SELECT count(*) AS n FROM jsonb_array_elements(actions) AS a
-      GROUP BY a->>'agent') AS per_agent;
-    FOR round IN 1..coalesce(rounds, 0) LOOP
-      -- The round's actions, an agent's next each, as the previous round (or the lock's previous
-      -- holder) left the agent: its open interval and call, and never before what they hold.
-      SELECT array_agg(ROW(x.i, x.agent, x.action, x.call, x.arg, x.by,
-          greatest(x.at, open.started_at, latest.time_received, latest.answered_at,
-            latest.ended_at),
-          x.zone, x.channel, open.id, open.status, open.set_by, cur.id,
-          CASE x.action WHEN 'status' THEN x.arg WHEN 'answer' THEN 'on_call'
-            WHEN 'end' THEN 'after_call' WHEN 'dial' THEN 'on_call' END,
-          -- On Call and After Call Work are the system's whoever asks.
-          CASE WHEN x.action <> 'status' OR x.arg IN ('on_call', 'after_call') THEN 'system'
-            ELSE x.by END,
-          CASE
-            WHEN x.action = 'status' AND cur.call_status = 'answered' THEN 'CALL_IN_PROGRESS'
-            WHEN x.action = 'dial' AND cur.id IS NOT NULL THEN 'CALL_IN_PROGRESS'
-            WHEN x.action = 'dial' AND open.status IS DISTINCT FROM 'out_bound'
-              THEN 'OUTBOUND_NEEDS_OUT_BOUND'
-          END, NULL)::agent_act_item)
-        INTO items
-        FROM (SELECT y.*, row_number() OVER (PARTITION BY y.agent ORDER BY y.i) AS turn
-          FROM jsonb_to_recordset(actions) AS y(i int, agent uuid, action text, call uuid,
-            arg text, by text, at timestamptz, zone text, channel text)) AS x
-        -- LIMIT 1 (the keys allow one): looked up for each action, never a scan of them all.
-        LEFT JOIN LATERAL (SELECT l.id, l.status, l.set_by, l.started_at
-          FROM employee_status_log AS l WHERE l.user_id = x.agent AND l.ended_at IS NULL
-          LIMIT 1) AS open ON true
-        LEFT JOIN LATERAL (SELECT c.id, c.call_status FROM call_logs AS c
-          WHERE c.user_id = x.agent AND c.ended_at IS NULL LIMIT 1) AS cur ON true
-        LEFT JOIN LATERAL (SELECT c.time_received, c.answered_at, c.ended_at FROM call_logs AS c
-          WHERE c.user_id = x.agent ORDER BY c.time_received DESC LIMIT 1) AS latest ON true
-        WHERE x.turn = round;
+    RETURNS TABLE (i int, at timestamptz, refusal text, state agent_state_row)
+    LANGUAGE plpgsql AS $$
+    DECLARE
+      rounds int;
+      items agent_act_item[];
+      done int[];
+    BEGIN
+      -- Every agent of the batch locked, in one order, as each action locks its agent.
+      PERFORM 1 FROM users AS u
+        WHERE u.id IN (SELECT (a->>'agent')::uuid FROM jsonb_array_elements(actions) AS a)
+        ORDER BY u.id FOR NO KEY UPDATE;
+      SELECT max(n) INTO rounds FROM (SELECT count(*) AS n FROM jsonb_array_elements(actions)
+        AS a GROUP BY a->>'agent') AS per_agent;
+      FOR round IN 1..coalesce(rounds, 0) LOOP
+        -- The round's actions, an agent's next each, as the previous round (or the lock's
+        -- previous holder) left the agent: its open interval and call, and never before what
+        -- they hold. Refusals that need no write are decided here.
+        SELECT array_agg(ROW(x.i, x.agent, x.action, x.call, x.arg,
+            greatest(x.at, open.started_at, latest.time_received, latest.answered_at,
+              latest.ended_at),
+            x.zone, x.channel, open.id, cur.id,
+            -- The same status set by the same changes nothing (an agent choosing Tech Issues
+            -- the system set makes it theirs).
+            CASE WHEN open.status = next.status AND open.set_by = next.by THEN NULL
+              ELSE next.status END,
+            next.by,
+            CASE
+              WHEN x.action = 'status' AND cur.call_status = 'answered' THEN 'CALL_IN_PROGRESS'
+              WHEN x.action = 'dial' AND cur.id IS NOT NULL THEN 'CALL_IN_PROGRESS'
+              WHEN x.action = 'dial' AND open.status IS DISTINCT FROM 'out_bound'
+                THEN 'OUTBOUND_NEEDS_OUT_BOUND'
+            END, NULL)::agent_act_item)
+          INTO items
+          FROM (SELECT y.*, row_number() OVER (PARTITION BY y.agent ORDER BY y.i) AS turn
+            FROM jsonb_to_recordset(actions) AS y(i int, agent uuid, action text, call uuid,
+              arg text, by text, at timestamptz, zone text, channel text)) AS x
+          -- LIMIT 1 (the keys allow one): looked up for each action, never a scan of them all.
+          LEFT JOIN LATERAL (SELECT l.id, l.status, l.set_by, l.started_at
+            FROM employee_status_log AS l WHERE l.user_id = x.agent AND l.ended_at IS NULL
+            LIMIT 1) AS open ON true
+          LEFT JOIN LATERAL (SELECT c.id, c.call_status FROM call_logs AS c
+            WHERE c.user_id = x.agent AND c.ended_at IS NULL LIMIT 1) AS cur ON true
+          LEFT JOIN LATERAL (SELECT c.time_received, c.answered_at, c.ended_at
+            FROM call_logs AS c WHERE c.user_id = x.agent
+            ORDER BY c.time_received DESC LIMIT 1) AS latest ON true
+          -- The status the action switches to if it succeeds; On Call and After Call Work are
+          -- the system's whoever asks.
+          CROSS JOIN LATERAL (SELECT CASE x.action WHEN 'status' THEN x.arg
+              WHEN 'answer' THEN 'on_call' WHEN 'end' THEN 'after_call' WHEN 'dial' THEN 'on_call'
+              END AS status,
+            CASE WHEN x.action <> 'status' OR x.arg IN ('on_call', 'after_call') THEN 'system'
+              ELSE x.by END AS by) AS next
+          WHERE x.turn = round;
 
-      -- The same status set by the same changes nothing (an agent choosing Tech Issues the
-      -- system set makes it theirs).
-      SELECT array_agg(ROW(x.i, x.agent, x.action, x.call, x.arg, x.by, x.at, x.zone, x.channel,
-          x.open_id, x.open_status, x.open_by, x.current_id,
-          CASE WHEN x.open_status = x.next_status AND x.open_by = x.next_by THEN NULL
-            ELSE x.next_status END,
-          x.next_by, x.refusal, NULL)::agent_act_item)
-        INTO items FROM unnest(items) AS x;
+        -- The calls: answered or declined only before the deadline (against a ring timeout one
+        -- of the two wins), ended only while answered; leaving the status misses a ringing
+        -- offer (never before it was made). A call action that matched nothing is refused.
+        WITH changed AS (
+          UPDATE call_logs AS c SET
+            call_status = CASE x.action WHEN 'answer' THEN 'answered'
+              WHEN 'decline' THEN 'declined' WHEN 'status' THEN 'missed' ELSE c.call_status END,
+            answered_at = CASE WHEN x.action = 'answer' THEN x.at ELSE c.answered_at END,
+            ended_at = CASE x.action WHEN 'answer' THEN c.ended_at WHEN 'end' THEN x.at
+              ELSE greatest(x.at, c.time_received) END,
+            duration_seconds = CASE WHEN x.action = 'end'
+              THEN greatest(0, floor(extract(epoch from (x.at - c.answered_at))))::int
+              ELSE c.duration_seconds END
+          FROM unnest(items) AS x
+          WHERE c.id = CASE x.action WHEN 'status' THEN x.current_id ELSE x.call END
+            AND x.refusal IS NULL AND c.user_id = x.agent AND CASE x.action
+            WHEN 'answer' THEN c.call_status IS NULL AND c.ring_deadline > x.at
+            WHEN 'decline' THEN c.call_status IS NULL AND c.ring_deadline > x.at
+            WHEN 'end' THEN c.call_status = 'answered' AND c.ended_at IS NULL
+            WHEN 'status' THEN c.call_status IS NULL AND x.next_status IS NOT NULL
+            ELSE false END
+          RETURNING x.i)
+        SELECT coalesce(array_agg(changed.i), '{}') INTO done FROM changed;
 
-      -- The calls: answered or declined only before the deadline (against a ring timeout one
-      -- of the two wins), ended only while answered; leaving the status misses a ringing offer
-      -- (never before it was made).
-      WITH changed AS (
-        UPDATE call_logs AS c SET
-          call_status = CASE x.action WHEN 'answer' THEN 'answered' WHEN 'decline' THEN 'declined'
-            WHEN 'status' THEN 'missed' ELSE c.call_status END,
-          answered_at = CASE WHEN x.action = 'answer' THEN x.at ELSE c.answered_at END,
-          ended_at = CASE x.action WHEN 'answer' THEN c.ended_at WHEN 'end' THEN x.at
-            ELSE greatest(x.at, c.time_received) END,
-          duration_seconds = CASE WHEN x.action = 'end'
-            THEN greatest(0, floor(extract(epoch from (x.at - c.answered_at))))::int
-            ELSE c.duration_seconds END
-        FROM unnest(items) AS x
-        WHERE c.id = CASE x.action WHEN 'status' THEN x.current_id ELSE x.call END
-          AND x.refusal IS NULL AND c.user_id = x.agent AND CASE x.action
-          WHEN 'answer' THEN c.call_status IS NULL AND c.ring_deadline > x.at
-          WHEN 'decline' THEN c.call_status IS NULL AND c.ring_deadline > x.at
-          WHEN 'end' THEN c.call_status = 'answered' AND c.ended_at IS NULL
-          WHEN 'status' THEN c.call_status IS NULL AND x.next_status IS NOT NULL
-          ELSE false END
-        RETURNING x.i)
-      SELECT array_agg(changed.i) INTO done FROM changed;
+        INSERT INTO call_logs (user_id, phone_number, call_type, call_status, time_received,
+            answered_at)
+          SELECT x.agent, x.arg, 'outbound', 'answered', x.at, x.at FROM unnest(items) AS x
+          WHERE x.action = 'dial' AND x.refusal IS NULL;
 
-      INSERT INTO call_logs (user_id, phone_number, call_type, call_status, time_received,
-          answered_at)
-        SELECT x.agent, x.arg, 'outbound', 'answered', x.at, x.at FROM unnest(items) AS x
-        WHERE x.action = 'dial' AND x.refusal IS NULL;
+        -- The status switch of every action let through: the open interval closed, the next
+        -- opened, and the call centre's day has the agent's session row (left alone if open).
+        UPDATE employee_status_log AS l SET ended_at = x.at,
+            duration_seconds = greatest(0, floor(extract(epoch from (x.at - l.started_at))))::int
+          FROM unnest(items) AS x
+          WHERE l.id = x.open_id AND x.next_status IS NOT NULL AND x.refusal IS NULL
+            AND (x.action NOT IN ('answer', 'decline', 'end') OR x.i = ANY (done));
+        INSERT INTO employee_status_log (user_id, status, started_at, set_by)
+          SELECT x.agent, x.next_status, x.at, x.next_by FROM unnest(items) AS x
+          WHERE x.next_status IS NOT NULL AND x.refusal IS NULL
+            AND (x.action NOT IN ('answer', 'decline', 'end') OR x.i = ANY (done));
+        INSERT INTO employee_sessions AS s (user_id, session_date, session_start)
+          SELECT x.agent, (x.at AT TIME ZONE x.zone)::date, x.at FROM unnest(items) AS x
+          WHERE x.next_status IS NOT NULL AND x.refusal IS NULL
+            AND (x.action NOT IN ('answer', 'decline', 'end') OR x.i = ANY (done))
+            AND NOT EXISTS (SELECT 1 FROM employee_sessions AS o
+              WHERE o.user_id = x.agent AND o.session_date = (x.at AT TIME ZONE x.zone)::date
+                AND o.session_end IS NULL)
+          ON CONFLICT (user_id, session_date) DO UPDATE SET session_end = NULL
+          WHERE s.session_end IS NOT NULL;
 
-      -- A call action that matched nothing: the call is the agent's but past that point, or not
-      -- the agent's (or no call at all).
-      SELECT array_agg(ROW(x.i, x.agent, x.action, x.call, x.arg, x.by, x.at, x.zone, x.channel,
-          x.open_id, x.open_status, x.open_by, x.current_id, x.next_status, x.next_by,
-          CASE WHEN x.refusal IS NULL AND x.action IN ('answer', 'decline', 'end')
-              AND x.i <> ALL (coalesce(done, '{}'))
-            THEN agent_call_refusal(x.agent, x.call,
-              CASE x.action WHEN 'end' THEN 'CALL_NOT_ACTIVE' ELSE 'CALL_NOT_RINGING' END)
-            ELSE x.refusal END, NULL)::agent_act_item)
-        INTO items FROM unnest(items) AS x;
-
-      -- The status switch: the open interval closed, the next opened, and the call centre's
-      -- day has the agent's session row (left alone if open).
-      UPDATE employee_status_log AS l SET ended_at = x.at,
-          duration_seconds = greatest(0, floor(extract(epoch from (x.at - l.started_at))))::int
-        FROM unnest(items) AS x
-        WHERE x.refusal IS NULL AND x.next_status IS NOT NULL AND l.id = x.open_id;
-      INSERT INTO employee_status_log (user_id, status, started_at, set_by)
-        SELECT x.agent, x.next_status, x.at, x.next_by FROM unnest(items) AS x
-        WHERE x.refusal IS NULL AND x.next_status IS NOT NULL;
-      INSERT INTO employee_sessions AS s (user_id, session_date, session_start)
-        SELECT x.agent, (x.at AT TIME ZONE x.zone)::date, x.at FROM unnest(items) AS x
-        WHERE x.refusal IS NULL AND x.next_status IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM employee_sessions AS o
-            WHERE o.user_id = x.agent AND o.session_date = (x.at AT TIME ZONE x.zone)::date
-              AND o.session_end IS NULL)
-        ON CONFLICT (user_id, session_date) DO UPDATE SET session_end = NULL
-        WHERE s.session_end IS NOT NULL;
-
-      -- The agents' states, each announced when its action changed it.
-      SELECT array_agg(ROW(x.i, x.agent, x.action, x.call, x.arg, x.by, x.at, x.zone, x.channel,
-          x.open_id, x.open_status, x.open_by, x.current_id, x.next_status, x.next_by,
-          x.refusal, s)::agent_act_item)
-        INTO items FROM unnest(items) AS x
-        LEFT JOIN LATERAL agent_state(x.agent, x.at, x.zone) AS s ON x.refusal IS NULL;
-      PERFORM announce_agent_state(x.channel, x.agent, x.at, x.state) FROM unnest(items) AS x
-        WHERE x.refusal IS NULL AND (x.action <> 'status' OR x.next_status IS NOT NULL);
-      RETURN QUERY SELECT x.i, x.at, x.refusal, x.state FROM unnest(items) AS x;
-    END LOOP;
-  END $$`,
+        -- Each action's refusal (a call action that matched nothing: the call is the agent's
+        -- but past that point, or not the agent's, or no call at all) or the agent's state,
+        -- announced when the action changed it.
+        SELECT array_agg(ROW(x.i, x.agent, x.action, x.call, x.arg, x.at, x.zone, x.channel,
+            x.open_id, x.current_id, x.next_status, x.next_by, outcome.refusal,
+            CASE WHEN outcome.refusal IS NULL THEN
+              (SELECT s FROM agent_state(x.agent, x.at, x.zone) AS s) END)::agent_act_item)
+          INTO items
+          FROM unnest(items) AS x
+          CROSS JOIN LATERAL (SELECT CASE
+            WHEN x.refusal IS NOT NULL THEN x.refusal
+            WHEN x.action IN ('answer', 'decline', 'end') AND x.i <> ALL (done)
+              THEN agent_call_refusal(x.agent, x.call,
+                CASE x.action WHEN 'end' THEN 'CALL_NOT_ACTIVE' ELSE 'CALL_NOT_RINGING' END)
+            END AS refusal) AS outcome;
+        PERFORM announce_agent_state(x.channel, x.agent, x.at, x.state) FROM unnest(items) AS x
+          WHERE x.refusal IS NULL AND (x.action <> 'status' OR x.next_status IS NOT NULL);
+        RETURN QUERY SELECT x.i, x.at, x.refusal, x.state FROM unnest(items) AS x;
+      END LOOP;
+    END $$`,
   // An update's rollups: what its rows counted before subtracted, what they count now added,
   // grouped, so only the days and statuses it changed are written.
   `CREATE FUNCTION employee_status_log_rollup_changes() RETURNS trigger LANGUAGE plpgsql AS $$
