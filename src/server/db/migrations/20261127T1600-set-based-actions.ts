@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import * as fewerWritesPerSwitch from './20261127T1100-fewer-writes-per-switch';
+import { callColumns, metricColumns, metricStatuses } from './20261122T0100-rollups-by-month';
 
 /**
  * A batch of agent actions applied set-based (issue 8 §2): `agent_act_batch` takes the batch
@@ -22,6 +23,27 @@ import * as fewerWritesPerSwitch from './20261127T1100-fewer-writes-per-switch';
  * mostly of rows the rollups leave out (open intervals, ringing calls), which the triggers'
  * `WHEN` skips without running anything. The row functions' update branches stay for `down`.
  */
+const list = (names: string[], each: (name: string) => string) => names.map(each).join(', ');
+/** `column = t.column + excluded.column`, for each: an upsert that adds. */
+const addExcluded = (columns: string[]) =>
+  list(columns, (name) => `${name} = t.${name} + excluded.${name}`);
+/** Whether any of `row`'s columns is not zero. */
+const anyChanged = (columns: string[], row: string) =>
+  `(${list(columns, (name) => `${row}.${name}`)}) <> (${list(columns, () => '0')})`;
+const anyExcluded = (columns: string[]) => anyChanged(columns, 'excluded');
+
+/** A statement trigger's function running `statement` with the rollups' zone (`zone`). */
+const statementTrigger = (name: string, statement: string) =>
+  `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+    DECLARE
+      zone text;
+    BEGIN
+      IF current_setting('switchboard.bulk_load', true) = 'on' THEN RETURN NULL; END IF;
+      zone := rollup_time_zone();
+      ${statement};
+      RETURN NULL;
+    END $$`;
+
 const statements = [
   `CREATE TYPE agent_act_item AS (i int, agent uuid, action text, call uuid, arg text,
     at timestamptz, zone text, channel text, open_id uuid, current_id uuid, next_status text,
@@ -153,13 +175,9 @@ const statements = [
     END $$`,
   // An update's rollups: what its rows counted before subtracted, what they count now added,
   // grouped, so only the days and statuses it changed are written.
-  `CREATE FUNCTION employee_status_log_rollup_changes() RETURNS trigger LANGUAGE plpgsql AS $$
-  DECLARE
-    zone text;
-  BEGIN
-    IF current_setting('switchboard.bulk_load', true) = 'on' THEN RETURN NULL; END IF;
-    zone := rollup_time_zone();
-    WITH changes AS (
+  statementTrigger(
+    'employee_status_log_rollup_changes',
+    `WITH changes AS (
       SELECT c.user_id, c.status, c.started_at, c.ended_at, c.duration_seconds, 1 AS sign
         FROM new_intervals AS c WHERE c.ended_at IS NOT NULL AND c.duration_seconds IS NOT NULL
       UNION ALL
@@ -177,45 +195,30 @@ const statements = [
       INSERT INTO status_day_totals AS t (user_id, day, status, seconds, intervals)
         SELECT * FROM parts ORDER BY 1, 2, 3
         ON CONFLICT (user_id, day, status) DO UPDATE SET
-          seconds = t.seconds + excluded.seconds, intervals = t.intervals + excluded.intervals
+          ${addExcluded(['seconds', 'intervals'])}
     ), metrics AS (
-      SELECT p.user_id, p.day,
-        sum(CASE WHEN p.status = 'available' THEN p.seconds ELSE 0 END) AS available_seconds,
-        sum(CASE WHEN p.status = 'on_call' THEN p.seconds ELSE 0 END) AS on_call_seconds,
-        sum(CASE WHEN p.status = 'after_call' THEN p.seconds ELSE 0 END) AS after_call_seconds
-      FROM parts AS p WHERE p.status IN ('available', 'on_call', 'after_call')
+      SELECT p.user_id, p.day, ${list(
+        metricStatuses,
+        (status) =>
+          `sum(CASE WHEN p.status = '${status}' THEN p.seconds ELSE 0 END) AS ${status}_seconds`,
+      )}
+      FROM parts AS p WHERE p.status IN (${list(metricStatuses, (status) => `'${status}'`)})
       GROUP BY 1, 2
     ), by_day AS (
-      INSERT INTO status_metric_day_totals AS t (user_id, day, available_seconds,
-          on_call_seconds, after_call_seconds)
+      INSERT INTO status_metric_day_totals AS t (user_id, day, ${metricColumns.join(', ')})
         SELECT * FROM metrics ORDER BY 1, 2
-        ON CONFLICT (user_id, day) DO UPDATE SET
-          available_seconds = t.available_seconds + excluded.available_seconds,
-          on_call_seconds = t.on_call_seconds + excluded.on_call_seconds,
-          after_call_seconds = t.after_call_seconds + excluded.after_call_seconds
-        WHERE (excluded.available_seconds, excluded.on_call_seconds,
-          excluded.after_call_seconds) <> (0, 0, 0)
+        ON CONFLICT (user_id, day) DO UPDATE SET ${addExcluded(metricColumns)}
+        WHERE ${anyExcluded(metricColumns)}
     )
-    INSERT INTO status_metric_month_totals AS t (user_id, month, available_seconds,
-        on_call_seconds, after_call_seconds)
-      SELECT m.user_id, date_trunc('month', m.day)::date, sum(m.available_seconds),
-        sum(m.on_call_seconds), sum(m.after_call_seconds)
+    INSERT INTO status_metric_month_totals AS t (user_id, month, ${metricColumns.join(', ')})
+      SELECT m.user_id, date_trunc('month', m.day)::date, ${list(metricColumns, (name) => `sum(m.${name})`)}
       FROM metrics AS m GROUP BY 1, 2 ORDER BY 1, 2
-      ON CONFLICT (user_id, month) DO UPDATE SET
-        available_seconds = t.available_seconds + excluded.available_seconds,
-        on_call_seconds = t.on_call_seconds + excluded.on_call_seconds,
-        after_call_seconds = t.after_call_seconds + excluded.after_call_seconds
-      WHERE (excluded.available_seconds, excluded.on_call_seconds,
-        excluded.after_call_seconds) <> (0, 0, 0);
-    RETURN NULL;
-  END $$`,
-  `CREATE FUNCTION call_logs_rollup_changes() RETURNS trigger LANGUAGE plpgsql AS $$
-  DECLARE
-    zone text;
-  BEGIN
-    IF current_setting('switchboard.bulk_load', true) = 'on' THEN RETURN NULL; END IF;
-    zone := rollup_time_zone();
-    WITH changes AS (
+      ON CONFLICT (user_id, month) DO UPDATE SET ${addExcluded(metricColumns)}
+      WHERE ${anyExcluded(metricColumns)}`,
+  ),
+  statementTrigger(
+    'call_logs_rollup_changes',
+    `WITH changes AS (
       SELECT c.user_id, c.time_received, c.call_status, c.call_type, c.duration_seconds,
         1 AS sign
         FROM new_calls AS c WHERE c.call_status IS NOT NULL
@@ -236,38 +239,17 @@ const statements = [
         sum(c.sign * coalesce(c.duration_seconds, 0)) AS talk_seconds
       FROM changes AS c GROUP BY 1, 2
     ), changed_days AS (
-      SELECT * FROM days AS d WHERE (d.total_calls, d.answered, d.declined, d.missed,
-        d.inbound_offered, d.inbound_answered, d.handled_calls, d.talk_seconds)
-        <> (0, 0, 0, 0, 0, 0, 0, 0)
+      SELECT * FROM days AS d WHERE ${anyChanged(callColumns, 'd')}
     ), by_day AS (
-      INSERT INTO call_day_totals AS t (user_id, day, total_calls, answered, declined, missed,
-          inbound_offered, inbound_answered, handled_calls, talk_seconds)
+      INSERT INTO call_day_totals AS t (user_id, day, ${callColumns.join(', ')})
         SELECT * FROM changed_days ORDER BY 1, 2
-        ON CONFLICT (user_id, day) DO UPDATE SET
-          total_calls = t.total_calls + excluded.total_calls,
-          answered = t.answered + excluded.answered,
-          declined = t.declined + excluded.declined, missed = t.missed + excluded.missed,
-          inbound_offered = t.inbound_offered + excluded.inbound_offered,
-          inbound_answered = t.inbound_answered + excluded.inbound_answered,
-          handled_calls = t.handled_calls + excluded.handled_calls,
-          talk_seconds = t.talk_seconds + excluded.talk_seconds
+        ON CONFLICT (user_id, day) DO UPDATE SET ${addExcluded(callColumns)}
     )
-    INSERT INTO call_month_totals AS t (user_id, month, total_calls, answered, declined, missed,
-        inbound_offered, inbound_answered, handled_calls, talk_seconds)
-      SELECT d.user_id, date_trunc('month', d.day)::date, sum(d.total_calls), sum(d.answered),
-        sum(d.declined), sum(d.missed), sum(d.inbound_offered), sum(d.inbound_answered),
-        sum(d.handled_calls), sum(d.talk_seconds)
+    INSERT INTO call_month_totals AS t (user_id, month, ${callColumns.join(', ')})
+      SELECT d.user_id, date_trunc('month', d.day)::date, ${list(callColumns, (name) => `sum(d.${name})`)}
       FROM changed_days AS d GROUP BY 1, 2 ORDER BY 1, 2
-      ON CONFLICT (user_id, month) DO UPDATE SET
-        total_calls = t.total_calls + excluded.total_calls,
-        answered = t.answered + excluded.answered,
-        declined = t.declined + excluded.declined, missed = t.missed + excluded.missed,
-        inbound_offered = t.inbound_offered + excluded.inbound_offered,
-        inbound_answered = t.inbound_answered + excluded.inbound_answered,
-        handled_calls = t.handled_calls + excluded.handled_calls,
-        talk_seconds = t.talk_seconds + excluded.talk_seconds;
-    RETURN NULL;
-  END $$`,
+      ON CONFLICT (user_id, month) DO UPDATE SET ${addExcluded(callColumns)}`,
+  ),
   `DROP TRIGGER employee_status_log_rollup_update ON employee_status_log`,
   `CREATE TRIGGER employee_status_log_rollup_update AFTER UPDATE ON employee_status_log
     REFERENCING OLD TABLE AS old_intervals NEW TABLE AS new_intervals
