@@ -34,7 +34,7 @@ export const callColumns = [
 export const metricStatuses = ['available', 'on_call', 'after_call'];
 export const metricColumns = metricStatuses.map((status) => `${status}_seconds`);
 
-const list = (names: string[], each: (name: string) => string) => names.map(each).join(', ');
+export const list = (names: string[], each: (name: string) => string) => names.map(each).join(', ');
 
 function createTable(table: string, key: 'day' | 'month', columns: string[]) {
   const type = (name: string) => (name.endsWith('_seconds') ? 'bigint' : 'integer');

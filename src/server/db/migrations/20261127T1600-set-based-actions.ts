@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import * as fewerWritesPerSwitch from './20261127T1100-fewer-writes-per-switch';
-import { callColumns, metricColumns, metricStatuses } from './20261122T0100-rollups-by-month';
+import { callColumns, list, metricColumns, metricStatuses } from './20261122T0100-rollups-by-month';
 
 /**
  * A batch of agent actions applied set-based (issue 8 §2): `agent_act_batch` takes the batch
@@ -23,7 +23,6 @@ import { callColumns, metricColumns, metricStatuses } from './20261122T0100-roll
  * mostly of rows the rollups leave out (open intervals, ringing calls), which the triggers'
  * `WHEN` skips without running anything. The row functions' update branches stay for `down`.
  */
-const list = (names: string[], each: (name: string) => string) => names.map(each).join(', ');
 /** `column = t.column + excluded.column`, for each: an upsert that adds. */
 const addExcluded = (columns: string[]) =>
   list(columns, (name) => `${name} = t.${name} + excluded.${name}`);
@@ -57,6 +56,13 @@ const statementTrigger = (
       ${statement};
       RETURN NULL;
     END $$`;
+
+/**
+ * The actions of a round whose status switch happens: one that changes the status, not
+ * refused, and (a call action) whose call changed (`done`).
+ */
+const switches = `x.next_status IS NOT NULL AND x.refusal IS NULL
+            AND (x.action NOT IN ('answer', 'decline', 'end') OR x.i = ANY (done))`;
 
 const statements = [
   `CREATE TYPE agent_act_item AS (i int, agent uuid, action text, call uuid, arg text,
@@ -153,16 +159,13 @@ const statements = [
         UPDATE employee_status_log AS l SET ended_at = x.at,
             duration_seconds = greatest(0, floor(extract(epoch from (x.at - l.started_at))))::int
           FROM unnest(items) AS x
-          WHERE l.id = x.open_id AND x.next_status IS NOT NULL AND x.refusal IS NULL
-            AND (x.action NOT IN ('answer', 'decline', 'end') OR x.i = ANY (done));
+          WHERE l.id = x.open_id AND ${switches};
         INSERT INTO employee_status_log (user_id, status, started_at, set_by)
           SELECT x.agent, x.next_status, x.at, x.next_by FROM unnest(items) AS x
-          WHERE x.next_status IS NOT NULL AND x.refusal IS NULL
-            AND (x.action NOT IN ('answer', 'decline', 'end') OR x.i = ANY (done));
+          WHERE ${switches};
         INSERT INTO employee_sessions AS s (user_id, session_date, session_start)
           SELECT x.agent, (x.at AT TIME ZONE x.zone)::date, x.at FROM unnest(items) AS x
-          WHERE x.next_status IS NOT NULL AND x.refusal IS NULL
-            AND (x.action NOT IN ('answer', 'decline', 'end') OR x.i = ANY (done))
+          WHERE ${switches}
             AND NOT EXISTS (SELECT 1 FROM employee_sessions AS o
               WHERE o.user_id = x.agent AND o.session_date = (x.at AT TIME ZONE x.zone)::date
                 AND o.session_end IS NULL)
