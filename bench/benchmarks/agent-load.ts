@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Benchmark, BenchResult, ScaleName } from '../benchmark';
@@ -6,7 +6,7 @@ import type { ScratchDatabase } from '../database';
 import { loadAverage } from '../machine';
 import { readTransactionCount, statementCeiling } from '../sim/db-counters';
 import { FLOOR_STEP_MS, type FloorStep, measureFloor } from '../sim/floor';
-import { summarize } from '../stats';
+import { type Stats, summarize } from '../stats';
 import { inBatches } from '../sim/agent-client';
 import { LoadAgent } from '../sim/load-agent';
 import { seededRandom } from '../sim/random';
@@ -55,6 +55,23 @@ const TARGETS = { p99Ms: 50, actionsPerSecond: 2000, agents: 1000 };
 /** The tables are analyzed this long before the measured window starts. */
 const ANALYZE_BEFORE_WINDOW_MS = 5000;
 const ENGINE = { offerDelayMs: [100, 300] as [number, number], tickMs: 100 };
+
+/** The load generator's event loop is sampled this often (its own delay, in every latency). */
+const LOOP_RESOLUTION_MS = 5;
+
+/** How late the sampling timer ran, in ms: the histogram holds whole intervals, in ns. */
+function lateness(histogram: IntervalHistogram): Stats {
+  const late = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
+  return {
+    n: histogram.count,
+    mean: late(histogram.mean),
+    p50: late(histogram.percentile(50)),
+    p95: late(histogram.percentile(95)),
+    p99: late(histogram.percentile(99)),
+    min: late(histogram.min),
+    max: late(histogram.max),
+  };
+}
 
 interface AgentLoadState {
   database: ScratchDatabase;
@@ -188,10 +205,13 @@ export const agentLoad: Benchmark<AgentLoadState> = {
     await sleep(measureFrom - ANALYZE_BEFORE_WINDOW_MS - performance.now());
     await sql`ANALYZE`.execute(db);
     await sleep(measureFrom - performance.now());
+    const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+    loopDelay.enable();
     const cpuFrom = { server: cpuSecondsOf(server.pid), bench: process.cpuUsage() };
     const transactionsFrom = await readTransactionCount(db);
     await sleep(measureTo - performance.now());
     const serverCpu = cpuSecondsOf(server.pid);
+    loopDelay.disable();
     const benchCpu = process.cpuUsage(cpuFrom.bench);
     const transactions = (await readTransactionCount(db)) - transactionsFrom;
     for (const agent of agents) agent.stopped = true;
@@ -300,6 +320,15 @@ export const agentLoad: Benchmark<AgentLoadState> = {
             : ''),
       },
     ];
+    results.push({
+      kind: 'latency',
+      name: "load generator's event-loop delay (its own queue, inside every latency above)",
+      stats: lateness(loopDelay),
+      note:
+        `how late a ${LOOP_RESOLUTION_MS} ms timer in the load generator ran, over the window: ` +
+        `an answer that arrives while its event loop is busy is timed when the loop reads it` +
+        (server.isInProcess ? ' (on PGlite the server runs in that loop too)' : ''),
+    });
     if (offerWaits) {
       results.push({
         kind: 'latency',
