@@ -1,13 +1,19 @@
 import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import WebSocket from 'ws';
-import { LIVE_PATH, type LiveEvent } from '../../src/shared/live';
+import {
+  LIVE_PATH,
+  LIVE_TAB_HEADER,
+  type LiveEvent,
+  type LiveTabMessage,
+} from '../../src/shared/live';
 import type { AgentState } from '../../src/shared/schemas/agent';
 import type { SimUser } from './staff';
 
 /**
  * A simulated browser tab: HTTP requests with the session cookie (keep-alive, as a browser
- * keeps its connection) and the live socket. Requests carry no Origin, as a non-browser client
+ * keeps its connection) and the live socket, both naming the tab when given its id (`tab`: as
+ * the softphone does, so its own actions' states come in their answers and are not pushed). Requests carry no Origin, as a non-browser client
  * (the server's cross-site check lets those through) and a JSON body as the API requires.
  */
 
@@ -42,16 +48,19 @@ export async function request(
   urlPath: string,
   cookie: string,
   body?: unknown,
+  tab?: string,
 ): Promise<HttpAnswer> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const sentAt = performance.now();
   const response = await poolFor(baseUrl).request({
     method,
     path: urlPath,
-    headers:
-      payload === undefined
-        ? { cookie, accept: 'application/json' }
-        : { cookie, accept: 'application/json', 'content-type': 'application/json' },
+    headers: {
+      cookie,
+      accept: 'application/json',
+      ...(payload !== undefined && { 'content-type': 'application/json' }),
+      ...(tab !== undefined && { [LIVE_TAB_HEADER]: tab }),
+    },
     body: payload,
   });
   const text = await response.body.text();
@@ -74,6 +83,7 @@ export function connectLive(
   user: SimUser,
   onEvent: (event: LiveEvent, at: number) => void,
   onClose?: (code: number) => void,
+  tab?: string,
 ): LiveSocket {
   const url = new URL(LIVE_PATH, baseUrl);
   url.protocol = 'ws:';
@@ -83,7 +93,11 @@ export function connectLive(
     onEvent(JSON.parse(data.toString('utf8')) as LiveEvent, at);
   });
   const opened = new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
+    socket.once('open', () => {
+      if (tab !== undefined)
+        socket.send(JSON.stringify({ type: 'tab', tab } satisfies LiveTabMessage));
+      resolve();
+    });
     socket.once('error', reject);
     socket.once('close', (code) => reject(new Error(`live socket closed (${code}) before open`)));
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LiveEvent } from '../../src/shared/live';
@@ -14,6 +15,8 @@ import type { SimUser } from './staff';
  * and of Out Bound with a dialled call one time in seven. Its actions are paced: each starts
  * `paceMs` (± 25 %) after the previous one started, or at once when that one took longer, so
  * the agents together offer a steady rate and a slow server shows as latency and a lower rate.
+ * As the softphone, it names its tab on its socket and its actions (LIVE_TAB_HEADER): their
+ * states come in the answers, and the socket brings what else changed (offers, rings missed).
  */
 export interface LoadAgentOptions {
   baseUrl: string;
@@ -45,6 +48,8 @@ export class LoadAgent {
   inFlight = false;
   /** An action failed: the agent's state is not known until it is fetched again. */
   private isLost = false;
+  /** This simulated tab's id, on its socket and its actions. */
+  private readonly tab = randomUUID();
 
   constructor(private readonly options: LoadAgentOptions) {}
 
@@ -67,6 +72,7 @@ export class LoadAgent {
           if (!this.isClosing) void this.connect().catch(() => undefined);
         }, 1000);
       },
+      this.tab,
     );
     await this.live.opened;
   }
@@ -109,7 +115,7 @@ export class LoadAgent {
     this.lastStart = performance.now();
     this.inFlight = true;
     try {
-      const answer = await request(baseUrl, method, path, user.cookie, body);
+      const answer = await request(baseUrl, method, path, user.cookie, body, this.tab);
       if (answer.status >= 200 && answer.status < 300) {
         recorder.record(kind, answer.sentAt, answer.doneAt);
         const state = stateOf(answer);

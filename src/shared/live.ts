@@ -7,6 +7,23 @@ import { floorAgentSchema, floorSchema } from './schemas/floor';
 export const LIVE_PATH = '/api/live';
 
 /**
+ * A browser tab's id (a UUID the tab picks), given to its live socket (`liveTabMessageSchema`)
+ * and with the actions it asks for (this header): the state an action answers is not pushed
+ * again to the tab that asked, which has it in the answer. Optional on both; a tab that gives
+ * none gets every push.
+ */
+export const LIVE_TAB_HEADER = 'x-live-tab';
+const liveTab = z.uuid({ error: 'The live tab id must be a UUID' });
+/** An agent action's headers: the asking tab's id, if any (other headers pass through). */
+export const liveTabHeadersSchema = z.looseObject({ [LIVE_TAB_HEADER]: liveTab.optional() });
+/**
+ * The one browser → server message of the live socket, sent on open: the tab's id. Any other
+ * message is ignored.
+ */
+export const liveTabMessageSchema = z.object({ type: z.literal('tab'), tab: liveTab });
+export type LiveTabMessage = z.infer<typeof liveTabMessageSchema>;
+
+/**
  * Close codes of the live socket. 4401/4403 mirror HTTP 401/403: the browser does not
  * reconnect after them; any other close is retried with backoff.
  */
@@ -37,7 +54,9 @@ export const liveCloseReasons = {
  * Server → browser events.
  * - To an agent, `agent.state`: their whole state (status, timers, the ringing or active
  *   call), sent on connect and after every change to their status or calls, from any tab or
- *   server process. The browser replaces its copy and refreshes the Activity Log.
+ *   server process — except to the tab whose action (`X-Live-Tab`) made the change: that tab
+ *   has the state in the action's answer. The browser replaces its copy and refreshes the
+ *   Activity Log.
  * - To an admin (the live floor view), `floor.snapshot`: every agent in their scope (as
  *   `GET /api/analytics/live`), sent on connect and whenever changes may have been missed
  *   (the server's listener reconnected, the admin's scope changed); then `floor.agent` when

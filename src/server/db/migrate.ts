@@ -19,6 +19,7 @@ import * as offersDerived from './migrations/20261126T1200-offers-derived';
 import * as agentStateChangedAt from './migrations/20261126T1500-agent-state-changed-at';
 import * as fewerWritesPerSwitch from './migrations/20261127T1100-fewer-writes-per-switch';
 import * as setBasedActions from './migrations/20261127T1600-set-based-actions';
+import * as announceToOtherTabs from './migrations/20261128T0000-announce-to-other-tabs';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '20261126T1500-agent-state-changed-at': agentStateChangedAt,
   '20261127T1100-fewer-writes-per-switch': fewerWritesPerSwitch,
   '20261127T1600-set-based-actions': setBasedActions,
+  '20261128T0000-announce-to-other-tabs': announceToOtherTabs,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -1,6 +1,6 @@
 import { expect, vi } from 'vitest';
 import type { WebSocket } from 'ws';
-import { LIVE_PATH, type LiveEvent } from '../../shared/live';
+import { LIVE_PATH, type LiveEvent, type LiveTabMessage } from '../../shared/live';
 import type { AgentState } from '../../shared/schemas/agent';
 import type { App } from '../app';
 import type { Db } from '../platform/database';
@@ -20,7 +20,12 @@ export interface LiveClient {
   closed: Promise<{ code: number; reason: string }>;
 }
 
-export async function connectLive(app: App, headers: Record<string, string>): Promise<LiveClient> {
+/** `tab`: the browser tab's id the socket gives on open (see LIVE_TAB_HEADER). */
+export async function connectLive(
+  app: App,
+  headers: Record<string, string>,
+  tab?: string,
+): Promise<LiveClient> {
   const events: LiveEvent[] = [];
   let resolveClosed: (value: { code: number; reason: string }) => void = () => undefined;
   const closed = new Promise<{ code: number; reason: string }>((resolve) => {
@@ -32,6 +37,9 @@ export async function connectLive(app: App, headers: Record<string, string>): Pr
     {
       onInit(ws) {
         ws.on('message', (data: Buffer) => events.push(JSON.parse(data.toString()) as LiveEvent));
+        if (tab !== undefined) {
+          ws.once('open', () => ws.send(JSON.stringify({ type: 'tab', tab } as LiveTabMessage)));
+        }
         ws.on('close', (code: number, reason: Buffer) =>
           resolveClosed({ code, reason: reason.toString() }),
         );
@@ -70,8 +78,8 @@ export async function signedInAgent(
       payload: { username: agent.username, password: DEFAULT_PASSWORD },
     }),
   );
-  const as = (method: Method, url: string, payload?: object) =>
-    app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie } });
+  const as = (method: Method, url: string, payload?: object, headers?: Record<string, string>) =>
+    app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...headers, cookie } });
   return {
     agent,
     cookie,
@@ -79,9 +87,12 @@ export async function signedInAgent(
     state: async () => (await as('GET', '/api/agent/state')).json<AgentState>(),
     setStatus: (status: string) => as('PUT', '/api/agent/status', { status }),
     signOut: () => as('POST', '/api/auth/sign-out'),
-    /** Resolves once the server has recorded the connection (its first event) or closed it. */
-    connect: async () => {
-      const live = await connectLive(app, { cookie });
+    /**
+     * Resolves once the server has recorded the connection (its first event) or closed it;
+     * `tab`: the id the socket gives as its browser tab's.
+     */
+    connect: async (tab?: string) => {
+      const live = await connectLive(app, { cookie }, tab);
       let closed = false;
       void live.closed.then(() => (closed = true));
       await vi.waitFor(() => {

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { LiveTabMessage } from '../../shared/live';
 import type { AgentState } from '../../shared/schemas/agent';
 import {
   SERVER_NOW,
@@ -269,6 +270,33 @@ describe('the live feed', () => {
     expect(logoutButton().hasAttribute('disabled')).toBe(false);
     expect(requests.filter((r) => r.path === '/api/agent/calls')).toHaveLength(2);
     expect(screen.getByText('Missed')).toBeTruthy();
+  });
+
+  it('names this tab on the socket and on its actions, and refreshes the log after its own', async () => {
+    useFakeClock(SERVER_NOW);
+    const { requests } = serve(agentState(), {
+      'PUT /api/agent/status': () =>
+        jsonResponse(agentState({ status: 'break', since: SERVER_NOW })),
+    });
+    const { user } = await renderAt('/agent');
+    const socket = FakeWebSocket.latest();
+    socket.accept();
+    const [greeting, ...more] = socket.sent.map((sent) => JSON.parse(sent) as LiveTabMessage);
+    expect(more).toEqual([]);
+    expect(greeting?.type).toBe('tab');
+    const tab = greeting?.tab;
+    expect(tab).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const logReads = fetches(requests, '/api/agent/calls');
+
+    await user.click(statusSelect());
+    await user.click(screen.getByRole('option', { name: /^Break/ }));
+    await settle();
+
+    const [change] = requests.filter((request) => request.path === '/api/agent/status');
+    expect(change?.headers.get('x-live-tab')).toBe(tab);
+    expect(statusSelect().textContent).toMatch(/^Break/);
+    // No push of this change comes to this tab: its answer refreshes the Activity Log.
+    expect(fetches(requests, '/api/agent/calls')).toBe(logReads + 1);
   });
 
   it('rings on a pushed offer and stops when the server says it was missed', async () => {

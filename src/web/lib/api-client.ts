@@ -47,6 +47,8 @@ export interface ApiRequest<Schema extends z.core.$ZodType> {
   body?: unknown;
   schema: Schema;
   signal?: AbortSignal;
+  /** More request headers (the JSON ones are set). */
+  headers?: Record<string, string>;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -65,7 +67,7 @@ async function readJson(response: Response): Promise<unknown> {
  */
 export async function apiRequest<Schema extends z.core.$ZodType>(
   path: string,
-  { method = 'GET', body, schema, signal }: ApiRequest<Schema>,
+  { method = 'GET', body, schema, signal, headers }: ApiRequest<Schema>,
 ): Promise<z.core.output<Schema>> {
   const hasBody = method !== 'GET';
   let response: Response;
@@ -73,9 +75,11 @@ export async function apiRequest<Schema extends z.core.$ZodType>(
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: hasBody
-        ? { accept: 'application/json', 'content-type': 'application/json' }
-        : { accept: 'application/json' },
+      headers: {
+        ...headers,
+        accept: 'application/json',
+        ...(hasBody && { 'content-type': 'application/json' }),
+      },
       // The server accepts only JSON bodies on state-changing requests, even empty ones.
       body: hasBody ? JSON.stringify(body ?? {}) : undefined,
       signal: signal ?? null,

@@ -14,6 +14,8 @@ export interface LiveSocketOptions<Event> {
   url: string;
   /** Each message is JSON checked by this schema; anything else is warned about and ignored. */
   schema: z.ZodType<Event>;
+  /** Sent to the server each time the socket opens (this tab's name), if given. */
+  greeting?: string;
   /** A message arrived; `receivedAt` is this browser's clock when it did. */
   onEvent: (event: Event, receivedAt: number) => void;
   /** Open again after a drop: whatever happened meanwhile was missed and must be fetched. */
@@ -79,6 +81,7 @@ export function connectLiveSocket<Event>(options: LiveSocketOptions<Event>): Liv
     onDrop,
     onWake,
     onFinalClose,
+    greeting,
     finalCloseCodes = [],
     createSocket = (socketUrl) => new WebSocket(socketUrl),
     random = Math.random,
@@ -145,7 +148,9 @@ export function connectLiveSocket<Event>(options: LiveSocketOptions<Event>): Liv
     // A socket given up for a new one (see `wake`) has no say any more.
     const isCurrent = () => socket === opened;
     opened.addEventListener('open', () => {
-      if (isCurrent() && !isStopped && hasDropped) onReconnect?.();
+      if (!isCurrent() || isStopped) return;
+      if (greeting !== undefined) opened.send(greeting);
+      if (hasDropped) onReconnect?.();
     });
     opened.addEventListener('message', (message) => {
       if (isCurrent()) handleMessage(message);

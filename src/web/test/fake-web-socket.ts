@@ -28,7 +28,12 @@ export class FakeWebSocket extends EventTarget {
     FakeWebSocket.instances.push(this);
   }
 
-  send() {}
+  /** What the page sent, in order. */
+  readonly sent: string[] = [];
+
+  send(data: string) {
+    this.sent.push(data);
+  }
 
   close(code = 1000) {
     if (this.readyState === FakeWebSocket.CLOSED) return;

@@ -6,6 +6,7 @@ export interface RecordedRequest {
   path: string;
   /** The query string's parameters, e.g. `search`. */
   query: URLSearchParams;
+  headers: Headers;
   body: unknown;
 }
 
@@ -39,7 +40,13 @@ export function mockFetch(routes: Record<string, Responder | Responder[]>) {
     const path = url.pathname;
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request = { method, path, query: url.searchParams, body };
+    const request = {
+      method,
+      path,
+      query: url.searchParams,
+      headers: new Headers(init?.headers),
+      body,
+    };
     requests.push(request);
     const key = `${method} ${path}`;
     const route = routes[key];

@@ -1,3 +1,4 @@
+import { LIVE_TAB_HEADER, liveTabHeadersSchema } from '../../../shared/live';
 import { isAgent } from '../../../shared/permissions';
 import {
   agentStateSchema,
@@ -38,11 +39,18 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         tags: ['agent'],
         summary: 'Dial out (status Out Bound only): logged answered, status On Call',
+        headers: liveTabHeadersSchema,
         body: outboundCallSchema,
         response: { 200: agentStateSchema, ...errorResponses(400, 401, 403, 409, 415) },
       },
     },
-    async (request) => calls.dial(ctx, changeBy(request).actor, request.body.phoneNumber),
+    async (request) =>
+      calls.dial(
+        ctx,
+        changeBy(request).actor,
+        request.body.phoneNumber,
+        request.headers[LIVE_TAB_HEADER],
+      ),
   );
 
   const actions = {
@@ -58,11 +66,13 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
         schema: {
           tags: ['agent'],
           summary,
+          headers: liveTabHeadersSchema,
           params: callIdParamsSchema,
           response: { 200: agentStateSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => run(ctx, changeBy(request).actor, request.params.id),
+      async (request) =>
+        run(ctx, changeBy(request).actor, request.params.id, request.headers[LIVE_TAB_HEADER]),
     );
   }
 

@@ -1,7 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
+import { LIVE_TAB_HEADER } from '../../../shared/live';
 import type { AgentState } from '../../../shared/schemas/agent';
 import { buildApp } from '../../app';
-import { callRowsOf, connectLive, connectionClosedOf, signedInAgent } from '../../test/agent';
+import {
+  type LiveClient,
+  callRowsOf,
+  connectLive,
+  connectionClosedOf,
+  signedInAgent,
+} from '../../test/agent';
 import { newAdmin } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 
@@ -421,5 +429,65 @@ describe('live socket', () => {
     t.clock.advance(t.config.callEngine.heartbeatMs);
     await tick();
     expect(await live.closed).toEqual({ code: 4401, reason: 'Not signed in' });
+  });
+});
+
+describe('the asking tab (X-Live-Tab)', () => {
+  /** Each state pushed to the socket: its status, and its call's phase if any. */
+  const pushed = (live: LiveClient) =>
+    live.events.flatMap((event) =>
+      event.type === 'agent.state'
+        ? [[event.state.status, event.state.call?.phase].filter(Boolean).join('/')]
+        : [],
+    );
+
+  it("gets an action's state in the answer only; the agent's other tabs get it pushed", async () => {
+    const agent = await signedInAgent(t, t.app);
+    const [askingTab, otherTab] = [randomUUID(), randomUUID()];
+    const asking = await agent.connect(askingTab);
+    const other = await agent.connect(otherTab);
+    const fromAsking = { [LIVE_TAB_HEADER]: askingTab };
+
+    const set = await agent.as('PUT', '/api/agent/status', { status: 'available' }, fromAsking);
+    expect(set.json<AgentState>().status).toBe('available');
+    await other.waitFor((s) => s.status === 'available');
+    t.clock.advance(OFFER_DELAY_MS);
+    await tick(); // the engine's offer reaches every tab
+    const { call } = await asking.waitFor((s) => s.call?.phase === 'ringing');
+    const answer = await agent.as('POST', `/api/agent/calls/${call!.id}/answer`, {}, fromAsking);
+    expect(answer.json<AgentState>().status).toBe('on_call');
+    await other.waitFor((s) => s.status === 'on_call');
+    // A change the tab did not ask for reaches it, after every push that came before it.
+    expect((await agent.as('POST', `/api/agent/calls/${call!.id}/end`)).statusCode).toBe(200);
+    await asking.waitFor((s) => s.status === 'after_call');
+    await other.waitFor((s) => s.status === 'after_call');
+
+    const past = (states: string[]) => states.filter((state) => state !== 'gone_home');
+    expect(past(pushed(asking))).toEqual(['available/ringing', 'after_call']);
+    expect(past(pushed(other))).toEqual([
+      'available',
+      'available/ringing',
+      'on_call/active',
+      'after_call',
+    ]);
+  });
+
+  it('refuses a tab id that is not a UUID, changing nothing', async () => {
+    const agent = await signedInAgent(t, t.app);
+    const refused = await agent.as(
+      'PUT',
+      '/api/agent/status',
+      { status: 'available' },
+      { [LIVE_TAB_HEADER]: 'tab-1' },
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      error: { message: expect.stringContaining('The live tab id must be a UUID') },
+    });
+    expect((await agent.state()).status).toBe('gone_home');
+    // A socket naming itself so names nothing: it stays, and gets every push.
+    const live = await agent.connect('tab-1');
+    await agent.setStatus('available');
+    await live.waitFor((s) => s.status === 'available');
   });
 });

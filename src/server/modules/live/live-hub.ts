@@ -25,12 +25,14 @@ export interface LivePublisher {
 
 /**
  * A notification: the agents that changed and, from an agent's action (`agent_act_batch`'s
- * `announce_agent_state`), the state it committed as its database row and the time it used.
+ * `announce_agent_state`), the state it committed as its database row, the time it used, and
+ * the tab that asked for it (which has that state in its answer), if it said.
  */
 interface LivePayload {
   userIds: string[];
   at?: string;
   row?: Record<string, unknown>;
+  tab?: string | null;
 }
 
 /** NOTIFY payloads are capped at 8000 bytes (UTF-8): 100 ids are under. */
@@ -51,6 +53,8 @@ interface LocalSocket {
   socket: WebSocket;
   connectionId: string;
   sessionId: string;
+  /** The browser tab's id, once its socket has given one (LIVE_TAB_HEADER). */
+  named: { tab?: string };
   /** Real (monotonic) time of the last pong: transport liveness, not the app's clock. */
   lastPong: number;
   /** Real time of the oldest ping not answered yet, if any. */
@@ -234,17 +238,20 @@ export function createLiveHub(options: LiveHubOptions) {
     }
   }
 
-  function sendState(userId: string, state: AgentState) {
+  function sendState(userId: string, state: AgentState, exceptTab?: string) {
     for (const local of sockets.get(userId) ?? []) {
-      send(local.socket, { type: 'agent.state', state });
+      if (exceptTab === undefined || local.named.tab !== exceptTab) {
+        send(local.socket, { type: 'agent.state', state });
+      }
     }
   }
 
   /**
    * Sends the agent's state to its sockets here: the state the change committed when it came
-   * with one, else read afresh; changes arriving during a read are coalesced into one more.
+   * with one (not to the tab that asked for the change: it has that state in its answer), else
+   * read afresh; changes arriving during a read are coalesced into one more.
    */
-  function push(userId: string, committed?: AgentState) {
+  function push(userId: string, committed?: AgentState, exceptTab?: string) {
     if (!sockets.has(userId)) return;
     const running = pushes.get(userId);
     if (running) {
@@ -253,7 +260,7 @@ export function createLiveHub(options: LiveHubOptions) {
       return;
     }
     if (committed) {
-      sendState(userId, committed);
+      sendState(userId, committed, exceptTab);
       return;
     }
     const entry = { again: false };
@@ -283,9 +290,14 @@ export function createLiveHub(options: LiveHubOptions) {
 
   function onPayload(payload: string) {
     try {
-      const { userIds, at, row } = JSON.parse(payload) as LivePayload;
+      const { userIds, at, row, tab } = JSON.parse(payload) as LivePayload;
       for (const userId of userIds) {
-        if (sockets.has(userId)) push(userId, at && row ? announced(at, row) : undefined);
+        const own = sockets.get(userId);
+        // Only the asking tab's sockets here: it has the state in its answer.
+        if (!own || (at && row && tab && [...own].every((local) => local.named.tab === tab)))
+          continue;
+        const committed = at && row ? announced(at, row) : undefined;
+        push(userId, committed, tab ?? undefined);
       }
       // A watching admin changed (moved team): their scope first, so nothing of the old
       // scope is sent on.
@@ -335,8 +347,17 @@ export function createLiveHub(options: LiveHubOptions) {
       for (const watcher of watchers) send(watcher.socket, event);
     },
 
-    /** Registers an agent's socket: recorded as a live connection, sent the state at once. */
-    async attach(socket: WebSocket, userId: string, sessionId: string, now: Date) {
+    /**
+     * Registers an agent's socket (its browser tab's id in `named`, once it gives one): recorded
+     * as a live connection, sent the state at once.
+     */
+    async attach(
+      socket: WebSocket,
+      userId: string,
+      sessionId: string,
+      now: Date,
+      named: { tab?: string } = {},
+    ) {
       const row = await db
         .insertInto('live_connections')
         .values({
@@ -352,6 +373,7 @@ export function createLiveHub(options: LiveHubOptions) {
         socket,
         connectionId: row.id,
         sessionId,
+        named,
         lastPong: performance.now(),
       };
       const own = sockets.get(userId) ?? new Set<LocalSocket>();

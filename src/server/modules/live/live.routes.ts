@@ -5,6 +5,7 @@ import {
   liveCloseCodes,
   liveCloseReasons,
   liveRetryCloseCodes,
+  liveTabMessageSchema,
 } from '../../../shared/live';
 import type { AppContext } from '../../platform/context';
 import { canManageEmployees, employeeScope } from '../../../shared/permissions';
@@ -35,11 +36,20 @@ export function createSocketCounter(limit: number) {
   };
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The live socket: the session cookie authenticates it; anonymous callers are closed with
  * 4401, other sites' pages with 4403, a user already holding `liveSocketsPerUser` sockets on
  * this process with 4429. Agents get their own state; admins the live floor of the agents in
- * their scope. Browser → server messages are ignored.
+ * their scope. The one browser → server message, an agent's tab naming itself
+ * (`liveTabMessageSchema`, see LIVE_TAB_HEADER), is kept; any other is ignored.
  */
 export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> = async (
   app,
@@ -80,7 +90,13 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> =
         return;
       }
       const userId = auth.user.id;
-      const attached = hub.attach(socket, userId, auth.sessionId, ctx.clock.now());
+      // Named from the first message on, even one that comes before the socket is registered.
+      const named: { tab?: string } = {};
+      socket.on('message', (data: Buffer) => {
+        const message = liveTabMessageSchema.safeParse(parseJson(data.toString('utf8')));
+        if (message.success) named.tab = message.data.tab;
+      });
+      const attached = hub.attach(socket, userId, auth.sessionId, ctx.clock.now(), named);
       socket.on('close', () => {
         attached
           .then((local) => hub.detach(userId, local, ctx.clock.now()))

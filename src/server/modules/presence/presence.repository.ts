@@ -32,7 +32,7 @@ export async function lockAgent(db: Db, userId: string) {
   };
 }
 
-/** What an agent does (`agent_act_batch`, migration 20261127T1600). */
+/** What an agent does (`agent_act_batch`, migrations 20261127T1600 and 20261128T0000). */
 export type AgentAction =
   | { kind: 'status'; status: AgentStatus }
   | { kind: 'answer' | 'decline' | 'end'; callId: string }
@@ -46,6 +46,8 @@ interface ActRequest {
   at: Date;
   timeZone: string;
   channel: string;
+  /** The asking tab's live id: the announcement names it, and its socket is not sent it. */
+  tab?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ interface ActRequest {
  */
 export async function actInOne(db: Db, requests: readonly ActRequest[]) {
   const actions = JSON.stringify(
-    requests.map(({ userId, action, by, at, timeZone, channel }, i) => ({
+    requests.map(({ userId, action, by, at, timeZone, channel, tab }, i) => ({
       i,
       agent: userId,
       action: action.kind,
@@ -70,6 +72,7 @@ export async function actInOne(db: Db, requests: readonly ActRequest[]) {
       at,
       zone: timeZone,
       channel,
+      tab,
     })),
   );
   const result = await executePrepared(
@@ -97,11 +100,11 @@ const isDatabaseError = (error: unknown) =>
 
 /**
  * The agent's action in one statement (`agent_act_batch`): lock, rules, writes, the status switch,
- * and the agent's state, announced on `channel` when the action changed it. On the server's
- * pool in batches (`agentActions.batchOn` in app.ts, decision 104; each action keeps its own
- * time and outcome), otherwise alone, in the caller's transaction if `db` is one. Answers the
- * time it used (never before what the agent's open interval and latest call hold) and the
- * state; a refusal is thrown as its AppError.
+ * and the agent's state, announced on `channel` when the action changed it (naming the asking
+ * `tab`, if any). On the server's pool in batches (`agentActions.batchOn` in app.ts, decision
+ * 104; each action keeps its own time and outcome), otherwise alone, in the caller's
+ * transaction if `db` is one. Answers the time it used (never before what the agent's open
+ * interval and latest call hold) and the state; a refusal is thrown as its AppError.
  */
 export const agentActions = batchable(actInOne, isDatabaseError);
 
@@ -113,8 +116,9 @@ export function act(
   at: Date,
   timeZone: string,
   channel: string,
+  tab?: string,
 ) {
-  return agentActions.submit(db, { userId, action, by, at, timeZone, channel });
+  return agentActions.submit(db, { userId, action, by, at, timeZone, channel, tab });
 }
 
 interface AgentStateRow {

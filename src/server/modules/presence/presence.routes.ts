@@ -1,3 +1,4 @@
+import { LIVE_TAB_HEADER, liveTabHeadersSchema } from '../../../shared/live';
 import { isAgent } from '../../../shared/permissions';
 import { agentStateSchema, changeStatusSchema } from '../../../shared/schemas/agent';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
@@ -26,10 +27,17 @@ export const presenceRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         tags: ['agent'],
         summary: 'Set your status (not On Call or After Call Work: the system sets those)',
+        headers: liveTabHeadersSchema,
         body: changeStatusSchema,
         response: { 200: agentStateSchema, ...errorResponses(400, 401, 403, 415) },
       },
     },
-    async (request) => presence.changeStatus(ctx, changeBy(request).actor, request.body.status),
+    async (request) =>
+      presence.changeStatus(
+        ctx,
+        changeBy(request).actor,
+        request.body.status,
+        request.headers[LIVE_TAB_HEADER],
+      ),
   );
 };

@@ -41,20 +41,20 @@ export function toAgentState(ctx: AppContext, now: Date, state: AgentStateRead):
 
 /**
  * The agent's action (presence.repository `act`: one statement), answering the agent's state
- * as it then was, announced to every live tab and floor when it changed. `by` is who sets the
- * status (On Call and After Call Work are the system's whatever it says). In its own
- * transaction at the time it was asked for (never before what the agent's rows already hold);
- * or in the caller's transaction `db`, at `at`.
+ * as it then was, announced to every live tab (but the asking `tab`, which has the answer) and
+ * floor when it changed. `by` is who sets the status (On Call and After Call Work are the
+ * system's whatever it says). In its own transaction at the time it was asked for (never before
+ * what the agent's rows already hold); or in the caller's transaction `db`, at `at`.
  */
 export async function actAs(
   ctx: AppContext,
   userId: string,
   action: AgentAction,
   by: StatusSetBy = 'agent',
-  { db, at }: { db: Db; at: Date } = { db: ctx.db, at: ctx.clock.now() },
+  { db, at, tab }: { db: Db; at: Date; tab?: string } = { db: ctx.db, at: ctx.clock.now() },
 ): Promise<AgentState> {
   const zone = ctx.config.callCentreTimeZone;
-  const done = await repo.act(db, userId, action, by, at, zone, LIVE_CHANNEL);
+  const done = await repo.act(db, userId, action, by, at, zone, LIVE_CHANNEL, tab);
   return toAgentState(ctx, done.at, done.state);
 }
 
@@ -63,8 +63,18 @@ export async function actAs(
  * database allows one open interval per agent. Not during a call; a ringing offer is missed
  * when the agent leaves Available. Picking the current status again changes nothing.
  */
-export function changeStatus(ctx: AppContext, actor: SessionUser, status: AgentStatus) {
-  return actAs(ctx, actor.id, { kind: 'status', status });
+export function changeStatus(
+  ctx: AppContext,
+  actor: SessionUser,
+  status: AgentStatus,
+  tab?: string,
+) {
+  return actAs(ctx, actor.id, { kind: 'status', status }, 'agent', asked(ctx, tab));
+}
+
+/** An agent's own action: now, on the server's pool, from `tab` (X-Live-Tab) if it said. */
+export function asked(ctx: AppContext, tab: string | undefined) {
+  return { db: ctx.db, at: ctx.clock.now(), tab };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LIVE_TAB_HEADER } from '../../../../shared/live';
 import { agentStateSchema } from '../../../../shared/schemas/agent';
 import { apiRequest } from '../../../lib/api-client';
 import {
@@ -7,28 +8,34 @@ import {
   refreshAgentActivity,
   storeAgentSnapshot,
 } from './get-agent-state';
+import { liveTab } from './live-tab';
 
-/** A state-changing request whose answer is the agent's new state, with the clock measured. */
+/**
+ * A state-changing request whose answer is the agent's new state, with the clock measured. It
+ * names this tab: the server pushes that state to the agent's other tabs, not to this one.
+ */
 export async function requestAgentState(path: string, method: 'POST' | 'PUT', body?: unknown) {
   const sentAt = Date.now();
-  const state = await apiRequest(path, { method, body, schema: agentStateSchema });
+  const state = await apiRequest(path, {
+    method,
+    body,
+    schema: agentStateSchema,
+    headers: { [LIVE_TAB_HEADER]: liveTab },
+  });
   return agentSnapshot(state, sentAt, Date.now());
 }
 
 /**
- * A mutation answered with the agent's state: the answer replaces the held state at once (the
- * live event that follows agrees with it), and the Activity Log refreshes when calls changed.
+ * A mutation answered with the agent's state: the answer replaces the held state at once, and
+ * the Activity Log refreshes, as a pushed state does (this tab gets no push of its own change).
  */
-export function useAgentStateMutation<Input>(
-  request: (input: Input) => Promise<AgentSnapshot>,
-  { changesCalls }: { changesCalls: boolean },
-) {
+export function useAgentStateMutation<Input>(request: (input: Input) => Promise<AgentSnapshot>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
     onSuccess: (snapshot) => {
       storeAgentSnapshot(queryClient, snapshot);
-      if (changesCalls) void refreshAgentActivity(queryClient);
+      void refreshAgentActivity(queryClient);
     },
   });
 }

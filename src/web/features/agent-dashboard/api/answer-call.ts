@@ -6,5 +6,5 @@ export function answerCall(callId: string) {
 }
 
 export function useAnswerCall() {
-  return useAgentStateMutation(answerCall, { changesCalls: true });
+  return useAgentStateMutation(answerCall);
 }

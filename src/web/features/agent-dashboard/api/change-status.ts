@@ -7,5 +7,5 @@ export function changeStatus(status: AgentStatus) {
 }
 
 export function useChangeStatus() {
-  return useAgentStateMutation(changeStatus, { changesCalls: false });
+  return useAgentStateMutation(changeStatus);
 }

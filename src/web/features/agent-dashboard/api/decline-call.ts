@@ -6,5 +6,5 @@ export function declineCall(callId: string) {
 }
 
 export function useDeclineCall() {
-  return useAgentStateMutation(declineCall, { changesCalls: true });
+  return useAgentStateMutation(declineCall);
 }

@@ -6,5 +6,5 @@ export function endCall(callId: string) {
 }
 
 export function useEndCall() {
-  return useAgentStateMutation(endCall, { changesCalls: true });
+  return useAgentStateMutation(endCall);
 }

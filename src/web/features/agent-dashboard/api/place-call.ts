@@ -6,5 +6,5 @@ export function placeCall(phoneNumber: string) {
 }
 
 export function usePlaceCall() {
-  return useAgentStateMutation(placeCall, { changesCalls: true });
+  return useAgentStateMutation(placeCall);
 }

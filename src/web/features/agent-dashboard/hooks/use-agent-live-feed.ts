@@ -1,6 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { LIVE_PATH, liveCloseCodes, liveEventSchema } from '../../../../shared/live';
+import {
+  LIVE_PATH,
+  type LiveTabMessage,
+  liveCloseCodes,
+  liveEventSchema,
+} from '../../../../shared/live';
 import { connectLiveSocket, liveSocketUrl } from '../../../lib/live-socket';
 import { sessionQueryKey } from '../../../lib/session';
 import {
@@ -9,12 +14,14 @@ import {
   resyncAgentState,
   storeAgentSnapshot,
 } from '../api/get-agent-state';
+import { liveTab } from '../api/live-tab';
 
 /**
- * Keeps the agent's state current over the live socket while the agent side is open: every
- * `agent.state` event replaces the held state (its clock offset measured on arrival) and
- * refreshes the Activity Log; a reconnect fetches whatever was missed, and so does the page
- * waking up (visible again, back online), when the socket may be half-open. 4401 means the
+ * Keeps the agent's state current over the live socket (named as this tab: see live-tab) while
+ * the agent side is open: every `agent.state` event replaces the held state (its clock offset
+ * measured on arrival) and refreshes the Activity Log; a reconnect fetches whatever was missed,
+ * and so does the page waking up (visible again, back online), when the socket may be
+ * half-open. 4401 means the
  * session is gone: asking who is signed in again sends the page to sign-in. Returns whether
  * the page is reconnecting: the socket dropped, or the server lost its database, and nothing
  * has come since to say it is back.
@@ -25,6 +32,7 @@ export function useAgentLiveFeed() {
   useEffect(() => {
     const socket = connectLiveSocket({
       url: liveSocketUrl(LIVE_PATH, window.location),
+      greeting: JSON.stringify({ type: 'tab', tab: liveTab } satisfies LiveTabMessage),
       schema: liveEventSchema,
       finalCloseCodes: Object.values(liveCloseCodes),
       onEvent: (event, receivedAt) => {
