@@ -44,6 +44,27 @@ describe('Batches', () => {
     expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50]);
   });
 
+  it('starts a batch beside the one in flight only once `overlapAt` items wait', async () => {
+    const { run, batches, releaseAll } = recordingRun();
+    const batcher = new Batches(run, {
+      concurrency: 2,
+      maxSize: 10,
+      overlapAt: 3,
+      rolledBack: never,
+    });
+    const answers = [batcher.submit(1), batcher.submit(2), batcher.submit(3)];
+    // One in flight, two waiting: they wait for it, rather than each start a batch of its own.
+    expect(batches).toEqual([[1]]);
+    answers.push(batcher.submit(4));
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    // Two in flight: the concurrency holds whatever waits.
+    answers.push(...[5, 6, 7].map((item) => batcher.submit(item)));
+    expect(batches).toEqual([[1], [2, 3, 4]]);
+    await releaseAll();
+    expect(batches).toEqual([[1], [2, 3, 4], [5, 6, 7]]);
+    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40, 50, 60, 70]);
+  });
+
   it('an Error among the results fails only its item', async () => {
     const { run, releaseAll } = recordingRun((item) =>
       item === 3 ? new Error('refused') : item * 10,
