@@ -20,6 +20,7 @@ import * as agentStateChangedAt from './migrations/20261126T1500-agent-state-cha
 import * as fewerWritesPerSwitch from './migrations/20261127T1100-fewer-writes-per-switch';
 import * as setBasedActions from './migrations/20261127T1600-set-based-actions';
 import * as announceToOtherTabs from './migrations/20261128T0000-announce-to-other-tabs';
+import * as rollupZoneOnce from './migrations/20261128T0500-rollup-zone-once';
 
 /** Listed explicitly (no folder scan), in order; names are timestamps so they sort. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '20261127T1100-fewer-writes-per-switch': fewerWritesPerSwitch,
   '20261127T1600-set-based-actions': setBasedActions,
   '20261128T0000-announce-to-other-tabs': announceToOtherTabs,
+  '20261128T0500-rollup-zone-once': rollupZoneOnce,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -9,7 +9,7 @@ import { agentState, secondsFromRollups } from './20261125T0400-agent-state-from
  * change is stamped when asked for and commits once it has the agent's lock, and a read stamped
  * in between misses it yet was computed later (decision 126).
  */
-const changedAt = {
+export const changedAt = {
   columns: `,
     greatest(open.started_at, latest.time_received, latest.answered_at, latest.ended_at)`,
   joins: `

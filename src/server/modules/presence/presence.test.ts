@@ -88,6 +88,24 @@ describe('agent status', () => {
     }
   });
 
+  it("reads the rollups' zone once for a statement of many agents' states", async () => {
+    const agents = await Promise.all([signedInAgent(), signedInAgent(), signedInAgent()]);
+    for (const { setStatus } of agents) await setStatus('available');
+    const calls = await t.db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL track_functions = 'pl'`.execute(trx);
+      // Every column asked for: the zone decides today's seconds.
+      const states = await sql<{ status: string }>`
+        SELECT s.* FROM unnest(${agents.map(({ agent }) => agent.id)}::uuid[]) AS a(id)
+        CROSS JOIN LATERAL agent_state(a.id, ${t.clock.now()}, ${t.config.callCentreTimeZone}) AS s
+      `.execute(trx);
+      expect(states.rows).toMatchObject(agents.map(() => ({ status: 'available' })));
+      return sql<{ calls: number }>`
+        SELECT pg_stat_get_xact_function_calls('rollup_time_zone'::regproc)::int AS calls
+      `.execute(trx);
+    });
+    expect(calls.rows).toEqual([{ calls: 1 }]);
+  });
+
   it('restores the status and its start after a server restart', async () => {
     const { agent, setStatus } = await signedInAgent();
     await setStatus('lunch');
