@@ -84,6 +84,15 @@ describe('request', () => {
     expect(connections.size).toBe(3);
   });
 
+  it('does not reuse a connection the server closes after its answer', async () => {
+    const { baseUrl, connections } = await serve((_incoming, _body, response) => {
+      response.writeHead(200, { connection: 'close', 'content-length': '2' });
+      response.end('ok');
+    });
+    for (let n = 0; n < 2; n++) expect((await request(baseUrl, 'GET', '/', 'c')).body).toBe('ok');
+    expect(connections.size).toBe(2);
+  });
+
   it('fails a request whose connection the server drops, and the next one opens another', async () => {
     let drop = true;
     const { baseUrl } = await serve((incoming, _body, response) => {

@@ -28,19 +28,17 @@ import type { SimUser } from './staff';
  */
 const pools = new Map<string, { host: string; port: number; idle: HttpConnection[] }>();
 
-interface RawAnswer {
-  status: number;
-  body: string;
-  isKept: boolean;
-}
-
-/** One keep-alive connection, one request at a time. */
+/** One keep-alive connection, one request at a time; closed (`isOpen` false) on any failure. */
 class HttpConnection {
   private readonly socket: Socket;
-  private chunks: Buffer[] = [];
-  private received = 0;
+  /** What has come of the answer awaited. */
+  private buffered: Buffer = Buffer.alloc(0);
   private pending:
-    { resolve: (answer: RawAnswer) => void; reject: (error: Error) => void } | undefined;
+    | {
+        resolve: (answer: { status: number; body: string }) => void;
+        reject: (error: Error) => void;
+      }
+    | undefined;
   isOpen = true;
 
   constructor(host: string, port: number) {
@@ -51,7 +49,7 @@ class HttpConnection {
   }
 
   send(request: string) {
-    return new Promise<RawAnswer>((resolve, reject) => {
+    return new Promise<{ status: number; body: string }>((resolve, reject) => {
       this.pending = { resolve, reject };
       this.socket.ref();
       this.socket.write(request);
@@ -72,10 +70,8 @@ class HttpConnection {
   }
 
   private onData(chunk: Buffer) {
-    this.chunks.push(chunk);
-    this.received += chunk.length;
-    const data = this.chunks.length === 1 ? chunk : Buffer.concat(this.chunks, this.received);
-    this.chunks = [data];
+    const data = this.buffered.length ? Buffer.concat([this.buffered, chunk]) : chunk;
+    this.buffered = data;
     const headEnd = data.indexOf('\r\n\r\n');
     if (headEnd < 0) return;
     const head = data.toString('latin1', 0, headEnd);
@@ -87,13 +83,11 @@ class HttpConnection {
     }
     if (!answer) return;
     if (data.length > answer.end) return this.fail(new Error('bytes after the answer, unasked'));
-    this.chunks = [];
-    this.received = 0;
+    this.buffered = Buffer.alloc(0);
     const pending = this.pending;
     this.pending = undefined;
-    const isKept = !/\r\nconnection: *close/i.test(head);
-    if (!isKept) this.fail(new Error('closed after its answer'));
-    pending?.resolve({ status: Number(head.slice(9, 12)), body: answer.body, isKept });
+    if (/\r\nconnection: *close/i.test(head)) this.fail(new Error('closed after its answer'));
+    pending?.resolve({ status: Number(head.slice(9, 12)), body: answer.body });
   }
 }
 
@@ -166,7 +160,7 @@ export async function request(
   const sentAt = performance.now();
   const answer = await connection.send(`${head}\r\n${payload}`);
   const doneAt = performance.now();
-  if (answer.isKept) {
+  if (connection.isOpen) {
     connection.idle();
     pool.idle.push(connection);
   }
