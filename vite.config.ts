@@ -56,6 +56,14 @@ export default defineConfig({
               test: /modulepreload-polyfill|[\\/]src[\\/](shared[\\/](messages|schemas[\\/](errors|field-rules|sign-in))|web[\\/](lib[\\/](api-client|page-navigation|session-user|style-nonce)|components[\\/](full-page-loader|centered-card|form-alert|load-failed-card)|app[\\/](theme|theme-provider)|features[\\/]theme[\\/]color-scheme-manager))\.tsx?$/,
               tags: ['$initial'],
             },
+            // Parts of the libraries only pages beyond the agent's dashboard use (the icons of the
+            // admin portal and of analytics, Mantine's Skeleton and ThemeIcon): a chunk of their
+            // own, which the softphone's dashboard never downloads (issue 8 §4). Should the
+            // dashboard come to use one, it would load this chunk: the web-app benchmark shows it.
+            {
+              name: 'vendor-pages',
+              test: /[\\/]node_modules[\\/](@tabler[\\/]icons-react[\\/].*[\\/]Icon(AlertTriangle|Arrow(Down|Left|Up)|ArrowsExchange|Broadcast|ChevronRight|Download|Edit|HelpCircle|History|Plus|Refresh|Search|ShieldLock|StarFilled|Trash|User(Minus|Plus)|Users|UsersGroup|WaveSine)\.mjs$|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Skeleton|ThemeIcon)[\\/])/,
+            },
             // The rest (React Router, React Query, more Mantine, classic zod, floating-ui…): the
             // app's first screen needs some, and both portals nearly all of it.
             { name: 'vendor-portal', test: /[\\/]node_modules[\\/]/ },

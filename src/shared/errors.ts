@@ -1,4 +1,10 @@
-import { adminMessages, resetMessages, signInMessages, teamMessages } from './messages';
+import {
+  adminMessages,
+  dialMessages,
+  resetMessages,
+  signInMessages,
+  teamMessages,
+} from './messages';
 
 /**
  * Stable error codes. The server throws AppError(code); one handler turns a code into its
@@ -31,8 +37,8 @@ export const errorCatalogue = {
   CALL_NOT_FOUND: { status: 404, message: 'Call not found' },
   CALL_NOT_RINGING: { status: 409, message: 'This call is no longer ringing' },
   CALL_NOT_ACTIVE: { status: 409, message: 'This call is not in progress' },
-  CALL_IN_PROGRESS: { status: 409, message: 'Finish the current call first' },
-  OUTBOUND_NEEDS_OUT_BOUND: { status: 409, message: 'Set status to Out Bound to place a call' },
+  CALL_IN_PROGRESS: { status: 409, message: dialMessages.callInProgress },
+  OUTBOUND_NEEDS_OUT_BOUND: { status: 409, message: dialMessages.needsOutBound },
 
   SETUP_ALREADY_DONE: { status: 403, message: 'Setup has already been completed' },
 

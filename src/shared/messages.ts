@@ -97,5 +97,11 @@ export const teamMessages = {
   noTeamsAvailable: 'No teams available. Create teams to organize your employees.',
 } as const;
 
+/** A call the agent cannot place now: the server's refusal and the dialer's hint say the same. */
+export const dialMessages = {
+  callInProgress: 'Finish the current call first',
+  needsOutBound: 'Set status to Out Bound to place a call',
+} as const;
+
 /** Messages of spec validation rules: each already says which field it is about. */
 export const fieldNamingMessages: ReadonlySet<string> = new Set(Object.values(validationMessages));

@@ -31,7 +31,7 @@ import {
   dialerPress,
   formatPhone,
 } from '../../../../shared/phone';
-import { errorCatalogue } from '../../../../shared/errors';
+import { dialMessages } from '../../../../shared/messages';
 import { PHONE_NUMBER_LENGTH_MESSAGE } from '../../../../shared/schemas/agent';
 import { FormAlert } from '../../../components/form-alert';
 import { usePlaceCall } from '../api/place-call';
@@ -47,8 +47,8 @@ const KEYPAD_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '0'] as c
  * shown under the number field and read with it and with Call by a screen reader.
  */
 export function dialerHint(status: string, digits: string, hasCall: boolean) {
-  if (hasCall) return errorCatalogue.CALL_IN_PROGRESS.message;
-  if (status !== 'out_bound') return errorCatalogue.OUTBOUND_NEEDS_OUT_BOUND.message;
+  if (hasCall) return dialMessages.callInProgress;
+  if (status !== 'out_bound') return dialMessages.needsOutBound;
   return canDial(status, digits) ? null : PHONE_NUMBER_LENGTH_MESSAGE;
 }
 
