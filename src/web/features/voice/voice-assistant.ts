@@ -5,6 +5,11 @@
  * which are those of the official Vapi web client.
  */
 
+import type { CallStartStage } from './call-start-stages';
+
+export { CALL_START_STAGES, type CallStartStage } from './call-start-stages';
+export { VoiceEventEmitter } from './voice-events';
+
 /** Spec §9 'Audio'. */
 export const AUDIO_OBSERVER_INTERVAL_MS = 100;
 /** Speech is detected when the summed remote level exceeds this. */
@@ -18,19 +23,6 @@ export const MOBILE_PERMISSION_WAIT_MS = 1000;
 
 /** Spec §5 'Voice client start'. */
 export const MISSING_START_TARGET_MESSAGE = 'Assistant or Squad or Workflow must be provided.';
-
-/** The start stages of spec §4, in the order they run. */
-export const CALL_START_STAGES = [
-  'initialization',
-  'web-call-creation',
-  'daily-call-object-creation',
-  'mobile-permissions',
-  'daily-call-join',
-  'video-recording-setup',
-  'audio-observer-setup',
-  'audio-processing-setup',
-] as const;
-export type CallStartStage = (typeof CALL_START_STAGES)[number];
 
 /** The error types of spec §8 'Softphone'. */
 export type VoiceErrorType =
@@ -133,38 +125,6 @@ export interface VoiceAssistant {
   /** Subscribes; returns the unsubscribe function. */
   on<E extends VoiceEventName>(event: E, listener: VoiceListener<E>): () => void;
   off<E extends VoiceEventName>(event: E, listener: VoiceListener<E>): void;
-}
-
-/** A minimal typed event emitter; a listener that throws does not stop the others. */
-export class VoiceEventEmitter {
-  private readonly listeners = new Map<VoiceEventName, Set<(payload: never) => void>>();
-
-  on<E extends VoiceEventName>(event: E, listener: VoiceListener<E>): () => void {
-    let set = this.listeners.get(event);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(event, set);
-    }
-    set.add(listener);
-    return () => this.off(event, listener);
-  }
-
-  off<E extends VoiceEventName>(event: E, listener: VoiceListener<E>): void {
-    this.listeners.get(event)?.delete(listener);
-  }
-
-  emit<E extends VoiceEventName>(
-    event: E,
-    ...[payload]: VoiceEvents[E] extends undefined ? [] : [VoiceEvents[E]]
-  ): void {
-    for (const listener of [...(this.listeners.get(event) ?? [])]) {
-      try {
-        (listener as VoiceListener<E>)(payload as VoiceEvents[E]);
-      } catch (error) {
-        console.error(`voice: a '${event}' listener threw`, error);
-      }
-    }
-  }
 }
 
 /** Spec §5: an assistant, a squad or a workflow must be given. */
