@@ -4,10 +4,12 @@
 // Each is rebuilt when missing or older than its sources.
 import { spawnSync } from 'node:child_process';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
   renameSync,
+  rmSync,
   statSync,
   utimesSync,
   writeFileSync,
@@ -90,9 +92,11 @@ export const serverBundling = {
 
 /**
  * src/server/main.ts and the project's modules it imports, as one ES module with a source map
- * (the server runs with --enable-source-maps: stack traces name the .ts lines). Each file is
- * written beside and renamed into place, the map first, so a server starting meanwhile never
- * reads half a file.
+ * (the server runs with --enable-source-maps: stack traces name the .ts lines), and beside it
+ * the database's SQL files (src/server/db/sql), which the bundle reads from ./sql/ as the
+ * source reads them from beside db/sql-files.ts. Each file is written beside and renamed into
+ * place, the SQL files and the map first, so a server starting meanwhile never reads half a
+ * file.
  */
 export async function buildServer(root) {
   const outfile = path.join(root, SERVER_BUNDLE);
@@ -107,6 +111,11 @@ export async function buildServer(root) {
     write: false,
   });
   mkdirSync(path.dirname(outfile), { recursive: true });
+  const sqlDir = path.join(path.dirname(outfile), 'sql');
+  const sqlPartial = `${sqlDir}.${process.pid}.partial`;
+  cpSync(path.join(root, 'src/server/db/sql'), sqlPartial, { recursive: true });
+  rmSync(sqlDir, { recursive: true, force: true });
+  renameSync(sqlPartial, sqlDir);
   const isMap = (file) => file.path.endsWith('.map');
   for (const file of [...outputFiles.filter(isMap), ...outputFiles.filter((f) => !isMap(f))]) {
     const partial = `${file.path}.${process.pid}.partial`;

@@ -1,54 +1,395 @@
-import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../platform/database';
-import { migrateToLatest, migratorFor } from './migrate';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../platform/database';
+import { databaseUrlWithName } from '../test/database-url';
+import { migrateToLatest, migrations } from './migrate';
+import { PRE_BASELINE_MIGRATIONS } from './pre-baseline';
+import { SCHEMA_FILE, schemaFileText } from './schema-file';
+import { schemaObjectNames } from './schema-dump';
+import { SQL_DIR, SQL_FILES, applySqlFiles, parseSqlFile, readSqlFiles } from './sql-files';
 
-// A new embedded database in memory, whichever database the suite runs on.
-const database = await openDatabase({});
-const { db } = database;
-afterAll(() => database.close());
+const url = process.env.DATABASE_URL;
+const fixtures = new URL('../../../test/fixtures/', import.meta.url);
+const BASELINE = Object.keys(migrations)[0]!;
 
-const lockTable = () =>
-  sql<{ present: boolean }>`SELECT to_regclass('kysely_migration_lock') IS NOT NULL AS present`
-    .execute(db)
-    .then((result) => result.rows[0]!.present);
+/** A new database: in memory, or a new one on the PostgreSQL server the suite runs on. */
+async function newDatabase(restore?: string): Promise<DatabaseHandle & { url?: string }> {
+  if (!url) return openDatabase({});
+  const name = `switchboard_migrate_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  if (restore) {
+    const client = new pg.Client({ connectionString: databaseUrlWithName(url, name) });
+    await client.connect();
+    await client.query(restore);
+    await client.end();
+  }
+  const database = await openDatabase({ url: databaseUrlWithName(url, name) });
+  return {
+    ...database,
+    url: databaseUrlWithName(url, name),
+    async close() {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
 
-describe('migrateToLatest', () => {
-  it('applies every migration to a new database, in order', async () => {
-    const results = await migrateToLatest(db);
-    expect(results.length).toBeGreaterThan(10);
-    expect(results.every((result) => result.status === 'Success')).toBe(true);
-    const names = results.map((result) => result.migrationName);
-    expect(names).toEqual(names.toSorted());
+/** A database made by the migrations before the baseline, with rows in every table. */
+async function preBaselineDatabase() {
+  if (url) return newDatabase(readFileSync(new URL('pre-baseline-postgres.sql', fixtures), 'utf8'));
+  const dump = readFileSync(new URL('pre-baseline-pglite.tar.gz', fixtures));
+  return openDatabase({ loadDataDir: new Blob([dump]) });
+}
+
+const unknownDb = (database: DatabaseHandle) => database.db as unknown as Kysely<unknown>;
+
+/** A database for the tests of the describe around it: opened before them, closed after. */
+function databaseFor(open: () => Promise<DatabaseHandle & { url?: string }>) {
+  const opened = {} as { database: DatabaseHandle & { url?: string }; db: Kysely<unknown> };
+  beforeAll(async () => {
+    opened.database = await open();
+    opened.db = unknownDb(opened.database);
+  }, 60_000);
+  afterAll(() => opened.database.close());
+  return opened;
+}
+
+const recorded = async (db: Kysely<unknown>) =>
+  (
+    await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
+  ).rows.map((row) => row.name);
+
+/** Each table's rows (but the migrator's bookkeeping): its count and a digest of them all. */
+async function everyRow(db: Kysely<unknown>) {
+  const tables = await sql<{ name: string }>`
+    SELECT relname AS name FROM pg_class
+    WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'
+      AND relname NOT IN ('kysely_migration', 'kysely_migration_lock', 'sql_files_applied')
+    ORDER BY relname`.execute(db);
+  const rows: Record<string, { count: number; digest: string }> = {};
+  for (const { name } of tables.rows) {
+    const result = await sql<{ count: number; digest: string }>`
+      SELECT count(*)::int AS count, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), ''))
+        AS digest
+      FROM ${sql.table(name)} AS t`.execute(db);
+    rows[name] = result.rows[0]!;
+  }
+  return rows;
+}
+
+const objectNames = async (db: Kysely<unknown>, kind: string) =>
+  (await schemaObjectNames(db)).filter((name) => name.startsWith(`${kind} `));
+
+describe('a new database', () => {
+  const t = databaseFor(() => newDatabase());
+
+  it('gets the baseline and the SQL files, then nothing more', async () => {
+    expect(await migrateToLatest(t.database.db)).toEqual({
+      migrations: [BASELINE],
+      sqlFilesApplied: true,
+    });
+    expect(await migrateToLatest(t.database.db)).toEqual({
+      migrations: [],
+      sqlFilesApplied: false,
+    });
+    expect(await recorded(t.db)).toEqual([BASELINE]);
   }, 60_000);
 
-  it('leaves a database already at the latest alone, without the Migrator', async () => {
+  it('is left alone at the latest without the Migrator', async () => {
     // The Migrator would make its lock table again: the shortcut never reaches it.
-    await sql`DROP TABLE kysely_migration_lock`.execute(db);
-    expect(await migrateToLatest(db)).toEqual([]);
-    expect(await lockTable()).toBe(false);
+    await sql`DROP TABLE kysely_migration_lock`.execute(t.db);
+    await migrateToLatest(t.database.db);
+    const lockTable = await sql<{ present: boolean }>`
+      SELECT to_regclass('kysely_migration_lock') IS NOT NULL AS present`.execute(t.db);
+    expect(lockTable.rows[0]!.present).toBe(false);
   });
 
-  it('hands a database a migration behind to the Migrator, which applies it', async () => {
-    const { results: down, error } = await migratorFor(db).migrateDown();
-    expect(error).toBeUndefined();
-    const [last] = down ?? [];
-    expect(last?.direction).toBe('Down');
-    await sql`DROP TABLE kysely_migration_lock`.execute(db);
-
-    const results = await migrateToLatest(db);
-    expect(results.map(({ migrationName, status }) => ({ migrationName, status }))).toEqual([
-      { migrationName: last!.migrationName, status: 'Success' },
-    ]);
-    expect(await lockTable()).toBe(true);
-    expect(await migrateToLatest(db)).toEqual([]);
-  });
-
-  it('hands any other list to the Migrator, which refuses a migration it does not know', async () => {
-    await sql`INSERT INTO kysely_migration (name, timestamp) VALUES ('29991231T2359-unknown', now())`.execute(
-      db,
+  it('has every function, trigger and type of the SQL files, and no other', async () => {
+    const defined = readSqlFiles().flatMap(({ objects }) => objects);
+    const functionNames = (await objectNames(t.db, 'function')).map(
+      (name) => /^function (\w+)\(/.exec(name)![1],
     );
-    await expect(migrateToLatest(db)).rejects.toThrow(/Database migration failed/);
-    expect(await lockTable()).toBe(true);
+    expect(functionNames.toSorted()).toEqual(
+      defined
+        .filter((o) => o.kind === 'function')
+        .map((o) => o.name)
+        .toSorted(),
+    );
+    const triggerNames = (await objectNames(t.db, 'trigger')).map((name) => name.split('.')[1]);
+    expect(triggerNames.toSorted()).toEqual(
+      defined
+        .filter((o) => o.kind === 'trigger')
+        .map((o) => o.name)
+        .toSorted(),
+    );
+    const typeNames = (await objectNames(t.db, 'type')).map((name) => name.slice('type '.length));
+    expect(typeNames.toSorted()).toEqual(
+      defined
+        .filter((o) => o.kind === 'type')
+        .map((o) => o.name)
+        .toSorted(),
+    );
   });
+
+  it('refuses a migration it does not know, saying what to do', async () => {
+    await sql`INSERT INTO kysely_migration (name, timestamp)
+      VALUES ('29991231T2359-unknown', now())`.execute(t.db);
+    await expect(migrateToLatest(t.database.db)).rejects.toThrow(
+      /does not know \(29991231T2359-unknown\).*newer or another version.*DATA_DIR/,
+    );
+    await sql`DELETE FROM kysely_migration WHERE name = '29991231T2359-unknown'`.execute(t.db);
+  });
+});
+
+describe('the SQL files', () => {
+  const t = databaseFor(async () => {
+    const database = await newDatabase();
+    await migrateToLatest(database.db);
+    return database;
+  });
+
+  const files = readSqlFiles();
+  /** The files with `file`'s text changed by `edit`. */
+  const edited = (file: string, edit: (text: string) => string) =>
+    files.map((f) =>
+      f.file === file ? parseSqlFile(file, edit(readFileSync(new URL(file, SQL_DIR), 'utf8'))) : f,
+    );
+  const extra = (text: string) => [...files, parseSqlFile('extra.sql', text)];
+
+  it('are every file of db/sql, each listed once', () => {
+    const inFolder = readdirSync(SQL_DIR).filter((name) => name.endsWith('.sql'));
+    expect([...SQL_FILES].toSorted()).toEqual(inFolder.toSorted());
+  });
+
+  it('create each function, trigger and type once, nowhere else in src/server', () => {
+    const defined = files.flatMap(({ objects }) => objects);
+    const names = defined.map((object) => object.name);
+    // One body each: no overloads to tell apart.
+    expect(new Set(names).size).toBe(names.length);
+
+    // Elsewhere only the tests' own instruments (src/server/test), never a name of db/sql.
+    const creating =
+      /CREATE (?:OR REPLACE )?(?:FUNCTION (\w+)\(|TRIGGER (\w+) (?:BEFORE|AFTER|INSTEAD)|TYPE (\w+) AS)/g;
+    const sources = readdirSync(new URL('../', import.meta.url), {
+      recursive: true,
+      encoding: 'utf8',
+    }).filter((path) => /\.(ts|sql)$/.test(path) && !/^db\/(sql\/|schema\.sql)/.test(path));
+    const misplaced = sources.flatMap((path) => {
+      const text = readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
+      const isTestCode = path.startsWith('test/') || path.endsWith('.test.ts');
+      return [...text.matchAll(creating)]
+        .map((match) => match[1] ?? match[2] ?? match[3]!)
+        .filter((name) => !isTestCode || names.includes(name))
+        .map((name) => `${path}: ${name}`);
+    });
+    expect(misplaced).toEqual([]);
+  });
+
+  it('leave migrations to tables: none holds a function body or edits another', () => {
+    for (const name of readdirSync(new URL('migrations/', import.meta.url))) {
+      const text = readFileSync(new URL(`migrations/${name}`, import.meta.url), 'utf8');
+      expect(text, name).not.toMatch(/\$\$|CREATE\s+(OR\s+REPLACE\s+)?FUNCTION|\.replace\(/i);
+    }
+  });
+
+  it('split at semicolons outside quotes, bodies and comments', () => {
+    const { objects } = parseSqlFile(
+      'split.sql',
+      `-- a comment; with a semicolon
+      CREATE FUNCTION f() RETURNS text LANGUAGE plpgsql AS $body$
+      BEGIN RETURN 'a;b' || $$;$$; END $body$;
+      /* ; */ CREATE TYPE t AS (a text);
+      CREATE TRIGGER g AFTER INSERT ON x FOR EACH ROW EXECUTE FUNCTION f();`,
+    );
+    expect(objects.map(({ kind, name }) => `${kind} ${name}`)).toEqual([
+      'function f',
+      'type t',
+      'trigger g',
+    ]);
+    expect(objects[0]!.statement).toMatch(/END \$body\$$/);
+  });
+
+  it('hold nothing but types, functions and triggers', () => {
+    expect(() => parseSqlFile('bad.sql', 'CREATE TABLE x (a int);')).toThrow(
+      /db\/sql\/bad\.sql: only CREATE TYPE, CREATE FUNCTION and CREATE TRIGGER/,
+    );
+    expect(() => parseSqlFile('bad.sql', 'CREATE TYPE x AS (a int)')).toThrow(/semicolon/);
+  });
+
+  it('are applied again when one changes, dropping what no file defines any more', async () => {
+    // A renamed trigger: the old name must not stay (it would fire twice).
+    const renamed = edited('updated-at.sql', (text) =>
+      text.replace('CREATE TRIGGER teams_updated_at', 'CREATE TRIGGER teams_touched'),
+    );
+    expect(await applySqlFiles(t.db, renamed)).toBe(true);
+    expect(await applySqlFiles(t.db, renamed)).toBe(false);
+    const teamTriggers = async () =>
+      (await objectNames(t.db, 'trigger')).filter((name) => name.startsWith('trigger teams.'));
+    expect(await teamTriggers()).toEqual(['trigger teams.teams_touched']);
+
+    // A type's shape and a function's signature change: recreated, which OR REPLACE cannot do.
+    const pairOf = (type: string, fn: string) =>
+      extra(`CREATE TYPE test_pair AS (${type});
+        CREATE FUNCTION test_pair_of(${fn}) RETURNS test_pair LANGUAGE sql AS $$
+          SELECT ROW(${fn
+            .split(', ')
+            .map((arg) => arg.split(' ')[0])
+            .join(', ')})::test_pair $$;`);
+    await applySqlFiles(t.db, pairOf('a int', 'a int'));
+    await applySqlFiles(t.db, pairOf('a int, b text', 'a int, b text'));
+    const pair = await sql<{ b: string }>`SELECT (test_pair_of(1, 'two')).b`.execute(t.db);
+    expect(pair.rows).toEqual([{ b: 'two' }]);
+
+    // Back to the files as they are: the extra objects and the renamed trigger are gone.
+    expect(await applySqlFiles(t.db)).toBe(true);
+    expect(await teamTriggers()).toEqual(['trigger teams.teams_updated_at']);
+    expect(await objectNames(t.db, 'type')).not.toContain('type test_pair');
+    expect(await schemaFileText(t.db)).toBe(readFileSync(SCHEMA_FILE, 'utf8'));
+  });
+
+  it('leave the database as it was when a file fails, naming the file and object', async () => {
+    const broken = extra('CREATE FUNCTION broken() RETURNS int LANGUAGE sql AS $$ SELECT nope $$;');
+    await expect(applySqlFiles(t.db, broken)).rejects.toThrow(
+      /db\/sql\/extra\.sql: function broken/,
+    );
+    expect(await schemaFileText(t.db)).toBe(readFileSync(SCHEMA_FILE, 'utf8'));
+  });
+
+  it.runIf(url)('are applied once by processes starting together (PostgreSQL)', async () => {
+    const changed = extra(
+      'CREATE FUNCTION test_once() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;',
+    );
+    const others = await Promise.all([1, 2, 3].map(() => openDatabase({ url: t.database.url })));
+    try {
+      const applied = await Promise.all(
+        others.map((other) => applySqlFiles(unknownDb(other), changed)),
+      );
+      expect(applied.toSorted()).toEqual([false, false, true]);
+    } finally {
+      await Promise.all(others.map((other) => other.close()));
+    }
+    await applySqlFiles(t.db);
+  });
+});
+
+describe('a database made before the baseline', () => {
+  const t = databaseFor(preBaselineDatabase);
+
+  it('is adopted with every row kept, its schema then the fresh one', async () => {
+    expect(await recorded(t.db)).toEqual(PRE_BASELINE_MIGRATIONS);
+    const before = await everyRow(t.db);
+    // Rows in every table the fixture fills (the rollups' too).
+    for (const table of [
+      'users',
+      'teams',
+      'team_members',
+      'call_logs',
+      'employee_status_log',
+      'employee_sessions',
+      'auth_sessions',
+      'audit_log',
+      'auth_attempts',
+      'live_connections',
+      'password_reset_tokens',
+      'status_day_totals',
+      'call_month_totals',
+      'app_settings',
+    ]) {
+      expect(before[table]?.count, table).toBeGreaterThan(0);
+    }
+
+    expect(await migrateToLatest(t.database.db)).toEqual({ migrations: [], sqlFilesApplied: true });
+    expect(await recorded(t.db)).toEqual([BASELINE]);
+    expect(await everyRow(t.db)).toEqual(before);
+    if (!url) expect(await schemaFileText(t.db)).toBe(readFileSync(SCHEMA_FILE, 'utf8'));
+    expect(await migrateToLatest(t.database.db)).toEqual({
+      migrations: [],
+      sqlFilesApplied: false,
+    });
+  }, 60_000);
+
+  it('works: an agent leaving Available misses the call ringing, and the rollups count it', async () => {
+    const ringing = await sql<{ user_id: string; id: string; time_received: Date }>`
+      SELECT user_id, id, time_received FROM call_logs WHERE call_status IS NULL`.execute(t.db);
+    const call = ringing.rows[0]!;
+    const missedBefore = await sql<{ missed: number }>`
+      SELECT coalesce(sum(missed), 0)::int AS missed FROM call_day_totals
+      WHERE user_id = ${call.user_id}`.execute(t.db);
+    const actions = JSON.stringify([
+      {
+        i: 0,
+        agent: call.user_id,
+        action: 'status',
+        arg: 'break',
+        by: 'agent',
+        at: new Date(call.time_received.getTime() + 1000),
+        zone: 'America/New_York',
+        channel: 'fixture',
+      },
+    ]);
+    const result = await sql<{ refusal: string | null; status: string }>`
+      SELECT a.refusal, (a.state).status FROM agent_act_batch(${actions}::jsonb) AS a`.execute(
+      t.db,
+    );
+    expect(result.rows).toEqual([{ refusal: null, status: 'break' }]);
+    const missedAfter = await sql<{ missed: number }>`
+      SELECT coalesce(sum(missed), 0)::int AS missed FROM call_day_totals
+      WHERE user_id = ${call.user_id}`.execute(t.db);
+    expect(missedAfter.rows[0]!.missed).toBe(missedBefore.rows[0]!.missed + 1);
+  });
+});
+
+describe('a database part way through the history before the baseline', () => {
+  it('stops the start, saying what to do', async () => {
+    const database = await preBaselineDatabase();
+    try {
+      await sql`DELETE FROM kysely_migration WHERE name = ${PRE_BASELINE_MIGRATIONS.at(-1)!}`.execute(
+        database.db,
+      );
+      await expect(migrateToLatest(database.db)).rejects.toThrow(
+        /before its baseline, and stops at 20261128T0000-announce-to-other-tabs.*f8655e9.*DATA_DIR/,
+      );
+      expect(await recorded(unknownDb(database))).toHaveLength(PRE_BASELINE_MIGRATIONS.length - 1);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});
+
+describe('schema.sql', () => {
+  it.skipIf(url)(
+    'is what a fresh migrate produces (npm run db:schema writes it)',
+    async () => {
+      const database = await newDatabase();
+      try {
+        await migrateToLatest(database.db);
+        expect(await schemaFileText(unknownDb(database))).toBe(readFileSync(SCHEMA_FILE, 'utf8'));
+      } finally {
+        await database.close();
+      }
+    },
+    60_000,
+  );
+
+  it.runIf(url)(
+    'names the objects a fresh migrate makes on the PostgreSQL server',
+    async () => {
+      const [server, embedded] = await Promise.all([newDatabase(), openDatabase({})]);
+      try {
+        await Promise.all([migrateToLatest(server.db), migrateToLatest(embedded.db)]);
+        expect(await schemaObjectNames(unknownDb(server))).toEqual(
+          await schemaObjectNames(unknownDb(embedded)),
+        );
+      } finally {
+        await Promise.all([server.close(), embedded.close()]);
+      }
+    },
+    60_000,
+  );
 });

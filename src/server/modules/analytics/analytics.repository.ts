@@ -10,10 +10,9 @@ import type { EmployeeScope } from '../employees/employees.repository';
  * every write, so a view reads a row per agent and month or day instead of every call and
  * interval:
  * - the cards and the dashboard read, for the months a window covers whole, the monthly
- *   rollups (`call_month_totals`, `status_metric_month_totals`: migration
- *   20261122T0100-rollups-by-month), and for its other days the daily ones (`call_day_totals`:
- *   migration 20261121T2300-rollups; `status_metric_day_totals`): calls, and the seconds of
- *   the statuses the metrics use;
+ *   rollups (`call_month_totals`, `status_metric_month_totals`), and for its other days the
+ *   daily ones (`call_day_totals`, `status_metric_day_totals`): calls, and the seconds of the
+ *   statuses the metrics use (db/sql/rollups.sql says what each holds);
  * - one employee's detail reads every status and its sessions from `status_day_totals`.
  * Rules shared by every view:
  * - a call counts when it has an outcome (answered, declined, missed), on the local day it

@@ -30,7 +30,7 @@ const rowsOf = (query: ReturnType<typeof sql<Record<string, unknown>>>) =>
   query.execute(db).then((r) => r.rows);
 
 /**
- * The derived rollups (migration 20261122T0100-rollups-by-month), their non-zero rows, next to
+ * The month and metric rollups (db/sql/rollups.sql), their non-zero rows, next to
  * the same figures summed from the daily rollups.
  */
 async function derivedRollups() {

@@ -12,26 +12,21 @@ async function refusal(db: Db, actor: SessionUser, callId: string) {
   return new AppError(call ? 'CALL_NOT_ACTIVE' : 'CALL_NOT_FOUND');
 }
 
-// The call actions below are `agent_act_batch`'s (presence.actAs): rules, writes and the status
-// switch in one statement, taking turns with status changes and the engine on the agent's
-// lock; each answers the agent's state and announces it to every live tab but the asking one.
+// The call actions: `actAs` sends each to the database's agent actions, where their rules are
+// decided and written (db/sql/agent-actions.sql); each answers the agent's state.
 
-/** Answer a ringing offer before its deadline: logged answered, status On Call. */
 export function answer(ctx: AppContext, actor: SessionUser, callId: string, tab?: string) {
   return actAs(ctx, actor.id, { kind: 'answer', callId }, 'agent', asked(ctx, tab));
 }
 
-/** Decline a ringing offer: logged declined; the agent stays Available for the next. */
 export function decline(ctx: AppContext, actor: SessionUser, callId: string, tab?: string) {
   return actAs(ctx, actor.id, { kind: 'decline', callId }, 'agent', asked(ctx, tab));
 }
 
-/** End the call in progress: its duration is stored and the status becomes After Call Work. */
 export function end(ctx: AppContext, actor: SessionUser, callId: string, tab?: string) {
   return actAs(ctx, actor.id, { kind: 'end', callId }, 'agent', asked(ctx, tab));
 }
 
-/** Dial out: only in Out Bound and with no call open; logged answered, status On Call. */
 export function dial(ctx: AppContext, actor: SessionUser, phoneNumber: string, tab?: string) {
   return actAs(ctx, actor.id, { kind: 'dial', phoneNumber }, 'agent', asked(ctx, tab));
 }

@@ -6,11 +6,10 @@ import { batchable } from '../../platform/batches';
 import { AppError } from '../../platform/errors';
 
 /**
- * Locks the agent's row, as every action does (`agent_act_batch`), so a transaction doing more than
- * one (the engine's presence hygiene, sign-out) takes turns with them; then reads its open
- * status interval and open (ringing or in-progress) call, in one round trip (`lock_agent`,
- * migration 20261124T2200: the read is a statement of its own after the lock, so it sees what
- * the lock's previous holder committed).
+ * Locks the agent's row, as every action does, so a transaction doing more than one (the
+ * engine's presence hygiene, sign-out) takes turns with them; then reads its open status
+ * interval and open (ringing or in-progress) call, in one round trip (`lock_agent`,
+ * db/sql/agent-actions.sql).
  */
 export async function lockAgent(db: Db, userId: string) {
   const result = await executePrepared(
@@ -32,7 +31,7 @@ export async function lockAgent(db: Db, userId: string) {
   };
 }
 
-/** What an agent does (`agent_act_batch`, migrations 20261127T1600 and 20261128T0000). */
+/** What an agent does; the rules of each are `agent_act_batch`'s (db/sql/agent-actions.sql). */
 export type AgentAction =
   | { kind: 'status'; status: AgentStatus }
   | { kind: 'answer' | 'decline' | 'end'; callId: string }
@@ -51,7 +50,7 @@ interface ActRequest {
 }
 
 /**
- * Actions in one statement and transaction (`agent_act_batch`, migration 20261127T1600: each
+ * Actions in one statement and transaction (`agent_act_batch`, db/sql/agent-actions.sql: each
  * kind of write once for all of them, an agent's own actions in the order asked): each answers
  * the time it used and the agent's state, or its refusal as an AppError.
  */
@@ -154,12 +153,8 @@ function toStateRead(row: AgentStateRow) {
 
 export type AgentStateRead = ReturnType<typeof toStateRead>;
 
-/**
- * The state row as `announce_agent_state` sends it (JSON: its instants as text). A row without
- * `changed_at` (a process from before 20261126T1500) cannot be ordered: the caller reads afresh.
- */
+/** The state row as `announce_agent_state` sends it (JSON: its instants as text). */
 export function stateReadFromJson(json: Record<string, unknown>) {
-  if (!Object.hasOwn(json, 'changed_at')) throw new Error('The state row has no changed_at');
   const instant = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
   const row = json as unknown as AgentStateRow;
   return toStateRead({
@@ -197,7 +192,7 @@ async function readAgentStates(db: Db, requests: readonly StateRequest[]) {
 }
 
 /**
- * Everything the agent's state holds (`agent_state`, migration 20261125T0400): the open
+ * Everything the agent's state holds (`agent_state`, db/sql/agent-state.sql): the open
  * status interval, the open call, and the seconds in each status within the call centre's
  * day of `now` (an interval crossing midnight counts in each day for its part; the open one
  * counts up to `now`). On the server's pool in batches (`agentStateReads.batchOn`: page loads

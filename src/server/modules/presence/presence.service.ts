@@ -40,11 +40,11 @@ export function toAgentState(ctx: AppContext, now: Date, state: AgentStateRead):
 }
 
 /**
- * The agent's action (presence.repository `act`: one statement), answering the agent's state
- * as it then was, announced to every live tab (but the asking `tab`, which has the answer) and
- * floor when it changed. `by` is who sets the status (On Call and After Call Work are the
- * system's whatever it says). In its own transaction at the time it was asked for (never before
- * what the agent's rows already hold); or in the caller's transaction `db`, at `at`.
+ * The agent's action (presence.repository `act`: one statement of db/sql/agent-actions.sql,
+ * which decides and writes it), answering the agent's state as it then was, announced to every
+ * live tab (but the asking `tab`, which has the answer) and floor when it changed. `by` is who
+ * asks for a status. In its own transaction at the time it was asked for; or in the caller's
+ * transaction `db`, at `at`.
  */
 export async function actAs(
   ctx: AppContext,
@@ -58,11 +58,7 @@ export async function actAs(
   return toAgentState(ctx, done.at, done.state);
 }
 
-/**
- * The agent picks a status: concurrent changes of one agent take turns on its lock, and the
- * database allows one open interval per agent. Not during a call; a ringing offer is missed
- * when the agent leaves Available. Picking the current status again changes nothing.
- */
+/** The agent picks a status (its rules: db/sql/agent-actions.sql). */
 export function changeStatus(
   ctx: AppContext,
   actor: SessionUser,
