@@ -91,6 +91,18 @@ export const serverBundling = {
 };
 
 /**
+ * The database's SQL files (src/server/db/sql) into `outDir`/sql, where a bundle in `outDir`
+ * reads them (db/sql-files.ts reads ./sql/ beside its module), replaced whole.
+ */
+export function copySqlFiles(root, outDir) {
+  const sqlDir = path.join(outDir, 'sql');
+  const partial = `${sqlDir}.${process.pid}.partial`;
+  cpSync(path.join(root, 'src/server/db/sql'), partial, { recursive: true });
+  rmSync(sqlDir, { recursive: true, force: true });
+  renameSync(partial, sqlDir);
+}
+
+/**
  * src/server/main.ts and the project's modules it imports, as one ES module with a source map
  * (the server runs with --enable-source-maps: stack traces name the .ts lines), and beside it
  * the database's SQL files (src/server/db/sql), which the bundle reads from ./sql/ as the
@@ -111,11 +123,7 @@ export async function buildServer(root) {
     write: false,
   });
   mkdirSync(path.dirname(outfile), { recursive: true });
-  const sqlDir = path.join(path.dirname(outfile), 'sql');
-  const sqlPartial = `${sqlDir}.${process.pid}.partial`;
-  cpSync(path.join(root, 'src/server/db/sql'), sqlPartial, { recursive: true });
-  rmSync(sqlDir, { recursive: true, force: true });
-  renameSync(sqlPartial, sqlDir);
+  copySqlFiles(root, path.dirname(outfile));
   const isMap = (file) => file.path.endsWith('.map');
   for (const file of [...outputFiles.filter(isMap), ...outputFiles.filter((f) => !isMap(f))]) {
     const partial = `${file.path}.${process.pid}.partial`;

@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import {
   SERVER_ARGS,
+  copySqlFiles,
   isServerBuildCurrent,
   isWebBuildCurrent,
   serverBundling,
@@ -57,6 +58,7 @@ export const startUp: Benchmark<StartUpState> = {
       outExtension: { '.js': '.mjs' },
       splitting: true,
     });
+    copySqlFiles(context.root, path.join(context.root, PHASES_DIR));
     return { dataDir: context.tempDir('data'), port: await context.freePort() };
   },
 

@@ -1,5 +1,18 @@
-/** Spec §5: at most 11 digits. */
+/** Spec §5: a dialled number has more than one digit… */
+export const MIN_PHONE_DIGITS = 2;
+/** …and at most 11. */
 export const MAX_PHONE_DIGITS = 11;
+
+/**
+ * The number rule, written once: a number that may be dialled, its non-digits already stripped
+ * (spec §5 'Dialer'). The server's `outboundCallSchema` refuses any other; the dialer's hint and
+ * its Call button follow it (dialRefusal).
+ */
+export const DIALLABLE_NUMBER = new RegExp(`^\\d{${MIN_PHONE_DIGITS},${MAX_PHONE_DIGITS}}$`);
+
+export function isDiallableNumber(digits: string) {
+  return DIALLABLE_NUMBER.test(digits);
+}
 
 /**
  * +C (AAA)-BBB-DDDD from the digits of any input, at most 11 of them (spec §5 'Phone display
@@ -79,7 +92,22 @@ export function dialerBackspace(value: string) {
   return value.length > 1 ? value.slice(0, -1) : DIALER_START;
 }
 
-/** Call is enabled only in Out Bound and with more than one character. */
-export function canDial(status: string, value: string) {
-  return status === 'out_bound' && value.length > 1;
+/**
+ * Why dialling would be refused: the server's code for the refusals the database's agent
+ * actions make, and the number rule's refusal (`outboundCallSchema` answers it as an invalid
+ * `phoneNumber`).
+ */
+export type DialRefusal = 'CALL_IN_PROGRESS' | 'OUTBOUND_NEEDS_OUT_BOUND' | 'PHONE_NUMBER_LENGTH';
+
+/**
+ * The browser's early check, mirroring the server's rule so the dialer can say why Call is
+ * disabled before anything is sent: the refusal dialling `digits` would get now (null: none).
+ * The server decides: the open-call and Out Bound rules are enforced by the database's agent
+ * actions (`agent_act_batch`), the number rule by `outboundCallSchema` (isDiallableNumber).
+ * A call in progress is named first, then the status: what the agent has to do first.
+ */
+export function dialRefusal(status: string, digits: string, hasCall: boolean): DialRefusal | null {
+  if (hasCall) return 'CALL_IN_PROGRESS';
+  if (status !== 'out_bound') return 'OUTBOUND_NEEDS_OUT_BOUND';
+  return isDiallableNumber(digits) ? null : 'PHONE_NUMBER_LENGTH';
 }

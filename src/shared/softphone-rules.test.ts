@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canDial,
   caretAfterDigits,
+  dialRefusal,
   dialerBackspace,
   dialerEdit,
   dialerInput,
   dialerPress,
   displayPhone,
   formatPhone,
+  isDiallableNumber,
 } from './phone';
+import { outboundCallSchema } from './schemas/agent';
 import { statusLabel } from './statuses';
 import {
   formatCallTimer,
@@ -91,10 +93,28 @@ describe('dialer (spec §5)', () => {
     expect(caretAfterDigits(formatted, 99)).toBe(formatted.length);
   });
 
-  it('calls only in Out Bound with more than one character', () => {
-    expect(canDial('out_bound', '15')).toBe(true);
-    expect(canDial('out_bound', '1')).toBe(false);
-    expect(canDial('available', '15551234567')).toBe(false);
+  it.each([
+    ['12', true],
+    ['12125550187', true],
+    ['1', false],
+    ['', false],
+    ['121255501870', false],
+  ])('the number rule: %j is diallable: %s — the server schema agrees', (digits, isDiallable) => {
+    expect(isDiallableNumber(digits)).toBe(isDiallable);
+    expect(outboundCallSchema.safeParse({ phoneNumber: digits }).success).toBe(isDiallable);
+  });
+
+  it.each([
+    ['out_bound', '12', false, null],
+    ['out_bound', '12125550187', false, null],
+    ['out_bound', '1', false, 'PHONE_NUMBER_LENGTH'],
+    ['out_bound', '121255501870', false, 'PHONE_NUMBER_LENGTH'],
+    ['available', '12125550187', false, 'OUTBOUND_NEEDS_OUT_BOUND'],
+    ['gone_home', '1', false, 'OUTBOUND_NEEDS_OUT_BOUND'],
+    ['on_call', '12125550187', true, 'CALL_IN_PROGRESS'],
+    ['available', '1', true, 'CALL_IN_PROGRESS'],
+  ])('dialling in %s, %j, a call open: %s → %s', (status, digits, hasCall, refusal) => {
+    expect(dialRefusal(status, digits, hasCall)).toBe(refusal);
   });
 });
 

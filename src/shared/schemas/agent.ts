@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PHONE_DIGITS } from '../phone';
+import { DIALLABLE_NUMBER, MAX_PHONE_DIGITS, MIN_PHONE_DIGITS } from '../phone';
 import { agentStatuses, statusSetters, systemStatuses } from '../statuses';
 import { isoDateTime } from './fields';
 
@@ -93,21 +93,17 @@ export const callLogQuerySchema = z.object({
 export const callLogSchema = z.object({ calls: z.array(callLogEntrySchema) });
 
 /** What a dialled number must be: the server's refusal, and the dialer's hint while short. */
-export const PHONE_NUMBER_LENGTH_MESSAGE = `Enter a phone number of 2 to ${MAX_PHONE_DIGITS} digits`;
+export const PHONE_NUMBER_LENGTH_MESSAGE = `Enter a phone number of ${MIN_PHONE_DIGITS} to ${MAX_PHONE_DIGITS} digits`;
 
 /**
- * A dialled number: non-digits are stripped (spec §5 'Dialer'), leaving more than one digit
- * and at most 11.
+ * A dialled number: non-digits are stripped (spec §5 'Dialer'), leaving a diallable number
+ * (phone.ts `DIALLABLE_NUMBER`: more than one digit and at most 11).
  */
 export const outboundCallSchema = z.object({
   phoneNumber: z
     .string({ error: 'Enter a phone number' })
     .transform((value) => value.replace(/\D/g, ''))
-    .pipe(
-      z.string().regex(new RegExp(`^\\d{2,${MAX_PHONE_DIGITS}}$`), {
-        error: PHONE_NUMBER_LENGTH_MESSAGE,
-      }),
-    ),
+    .pipe(z.string().regex(DIALLABLE_NUMBER, { error: PHONE_NUMBER_LENGTH_MESSAGE })),
 });
 
 export const MAX_CALL_NOTES_LENGTH = 5000;

@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { errorCatalogue } from '../../../../shared/errors';
+import { outboundCallSchema } from '../../../../shared/schemas/agent';
 import { SERVER_NOW, activeCall, agentState } from '../../../test/agent-fixtures';
 import { advance, settle, useFakeClock } from '../../../test/fake-clock';
 import { errorResponse, jsonResponse } from '../../../test/fetch-mock';
 import { renderDashboard, sent } from '../test/render-dashboard';
+import { dialerHints } from './dialer';
 
 type User = Awaited<ReturnType<typeof renderDashboard>>['user'];
 
@@ -182,6 +185,15 @@ describe('the Dialer', () => {
     expect(call.hasAttribute('disabled')).toBe(false);
     expect(description(call)).toBe('');
     expect(screen.queryByText('Enter a phone number of 2 to 11 digits')).toBeNull();
+  });
+
+  it("hints each refusal dialRefusal foresees in the server's words for it", () => {
+    expect(dialerHints).toEqual({
+      CALL_IN_PROGRESS: errorCatalogue.CALL_IN_PROGRESS.message,
+      OUTBOUND_NEEDS_OUT_BOUND: errorCatalogue.OUTBOUND_NEEDS_OUT_BOUND.message,
+      PHONE_NUMBER_LENGTH: outboundCallSchema.safeParse({ phoneNumber: '1' }).error?.issues[0]
+        ?.message,
+    });
   });
 
   it('keeps Call disabled outside Out Bound and says why', async () => {

@@ -22,13 +22,14 @@ import {
 } from 'react';
 import {
   DIALER_START,
+  type DialRefusal,
   MAX_PHONE_DIGITS,
-  canDial,
   caretAfterDigits,
   dialerBackspace,
   dialerEdit,
   dialerInput,
   dialerPress,
+  dialRefusal,
   formatPhone,
 } from '../../../../shared/phone';
 import { dialMessages } from '../../../../shared/messages';
@@ -43,14 +44,14 @@ import { focusCallAreaIfLost } from './interactions-panel';
 const KEYPAD_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '0'] as const;
 
 /**
- * Why Call cannot be used now, in the server's words for the same refusal (null: it can):
- * shown under the number field and read with it and with Call by a screen reader.
+ * Why Call cannot be used now (dialRefusal), in the server's words for the same refusal: shown
+ * under the number field and read with it and with Call by a screen reader.
  */
-export function dialerHint(status: string, digits: string, hasCall: boolean) {
-  if (hasCall) return dialMessages.callInProgress;
-  if (status !== 'out_bound') return dialMessages.needsOutBound;
-  return canDial(status, digits) ? null : PHONE_NUMBER_LENGTH_MESSAGE;
-}
+export const dialerHints: Record<DialRefusal, string> = {
+  CALL_IN_PROGRESS: dialMessages.callInProgress,
+  OUTBOUND_NEEDS_OUT_BOUND: dialMessages.needsOutBound,
+  PHONE_NUMBER_LENGTH: PHONE_NUMBER_LENGTH_MESSAGE,
+};
 
 /**
  * Spec §2 and §5 'Dialer': collapsed at first; a number typed, pasted or keyed in (digits
@@ -65,8 +66,9 @@ export function Dialer({ status, hasCall }: { status: string; hasCall: boolean }
   const voiceCall = useVoiceCallController();
   const contentId = useId();
   const hintId = useId();
-  const hint = dialerHint(status, digits, hasCall);
-  const isCallable = hint === null && !placeCall.isPending;
+  const refusal = dialRefusal(status, digits, hasCall);
+  const hint = refusal && dialerHints[refusal];
+  const isCallable = refusal === null && !placeCall.isPending;
 
   const numberField = useRef<HTMLInputElement>(null);
   // Where the caret goes once an edit is formatted: after this many digits (a new object per
