@@ -1,7 +1,7 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database } from './schema';
 import * as baseline from './migrations/20261202T0000-baseline';
-import { adoptPreBaselineDatabase } from './pre-baseline';
+import { adoptPreBaselineDatabase, recordedMigrations } from './pre-baseline';
 import { appliedHashes, applySqlFiles, isApplied } from './sql-files';
 
 /**
@@ -21,19 +21,15 @@ export function migratorFor(db: Kysely<Database>) {
 }
 
 /**
- * Whether the database has applied exactly these migrations and the SQL files as they are: two
- * reads, where the Migrator's own check (its tables, its lock, then the list) would take a
+ * Whether the database has applied exactly these migrations and the SQL files as they are: a
+ * few reads, where the Migrator's own check (its tables, its lock, then the list) would take a
  * noticeable part of an embedded start. Anything else is for the steps of `migrateToLatest`.
  */
 async function isAtLatest(db: Kysely<Database>) {
-  const table = await sql<{ present: boolean }>`
-    SELECT to_regclass('kysely_migration') IS NOT NULL AS present`.execute(db);
-  if (!table.rows[0]?.present) return false;
-  const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
-  const appliedNames = applied.rows.map((row) => row.name).toSorted();
+  const recorded = await recordedMigrations(db);
   const names = Object.keys(migrations).toSorted();
   const isMigrated =
-    appliedNames.length === names.length && appliedNames.every((name, i) => name === names[i]);
+    recorded.length === names.length && recorded.every((name, i) => name === names[i]);
   return isMigrated && isApplied(await appliedHashes(db as unknown as Kysely<unknown>));
 }
 

@@ -36,8 +36,8 @@ const START_AFRESH =
   'brings it to that version, then with this one; or start afresh: move DATA_DIR aside (the ' +
   'embedded database) or point DATABASE_URL at a new database.';
 
-/** The names a database has recorded, or none when it has never been migrated. */
-async function recordedMigrations(db: Kysely<Database>) {
+/** The migrations a database has recorded, sorted; none when it has never been migrated. */
+export async function recordedMigrations(db: Kysely<Database>) {
   const table = await sql<{ present: boolean }>`
     SELECT to_regclass('kysely_migration') IS NOT NULL AS present`.execute(db);
   if (!table.rows[0]?.present) return [];

@@ -126,8 +126,9 @@ export const isApplied = (recorded: string | undefined, files = readSqlFiles()) 
  * is dropped and the files' created again, types first. Recreating all of them, not only the
  * changed file's, is what lets a type or a signature change (which CREATE OR REPLACE cannot
  * make) reach every function using it, and drops whatever no file defines any more, so a
- * renamed trigger never fires twice. A type a table column uses cannot be dropped: such a type
- * belongs in a migration, and the apply fails saying so. Answers whether it applied them.
+ * renamed trigger never fires twice. A type a table column uses cannot be dropped (PostgreSQL
+ * refuses, and the apply fails): such a type belongs in a migration. Answers whether it applied
+ * them.
  */
 export async function applySqlFiles(db: Kysely<unknown>, files = readSqlFiles()) {
   if (isApplied(await appliedHashes(db), files)) return false;
@@ -142,20 +143,15 @@ export async function applySqlFiles(db: Kysely<unknown>, files = readSqlFiles())
     if (isApplied(await appliedHashes(trx), files)) return false;
 
     await dropSchemaObjects(trx);
+    const objects = files.flatMap((file) => file.objects);
     for (const kind of KINDS) {
-      for (const object of files.flatMap(({ objects }) => objects)) {
-        if (object.kind !== kind) continue;
-        await sql
-          .raw(object.statement)
-          .execute(trx)
-          .catch((error: unknown) => {
-            throw new Error(
-              `db/sql/${object.file}: ${object.kind} ${object.name}: ${String(error)}`,
-              {
-                cause: error,
-              },
-            );
-          });
+      for (const object of objects.filter((each) => each.kind === kind)) {
+        try {
+          await sql.raw(object.statement).execute(trx);
+        } catch (error) {
+          const where = `db/sql/${object.file}: ${object.kind} ${object.name}`;
+          throw new Error(`${where}: ${String(error)}`, { cause: error });
+        }
       }
     }
     await sql`DELETE FROM ${sql.table(APPLIED_TABLE)}`.execute(trx);
@@ -169,7 +165,7 @@ export async function applySqlFiles(db: Kysely<unknown>, files = readSqlFiles())
 }
 
 /** Objects an extension installed are the extension's, never dropped here. */
-const notAnExtensions = (classId: string, oid: string) =>
+const notFromAnExtension = (classId: string, oid: string) =>
   sql.raw(`NOT EXISTS (
   SELECT 1 FROM pg_depend AS d
   WHERE d.classid = '${classId}'::regclass AND d.objid = ${oid} AND d.deptype = 'e')`);
@@ -186,7 +182,7 @@ async function dropSchemaObjects(trx: Kysely<unknown>) {
   const functions = await sql<{ signature: string }>`
     SELECT p.oid::regprocedure::text AS signature FROM pg_proc AS p
     WHERE p.pronamespace = 'public'::regnamespace
-      AND ${notAnExtensions('pg_proc', 'p.oid')}`.execute(trx);
+      AND ${notFromAnExtension('pg_proc', 'p.oid')}`.execute(trx);
   if (functions.rows.length > 0) {
     await sql
       .raw(`DROP FUNCTION ${functions.rows.map(({ signature }) => signature).join(', ')}`)
@@ -197,7 +193,7 @@ async function dropSchemaObjects(trx: Kysely<unknown>) {
     LEFT JOIN pg_class AS c ON c.oid = t.typrelid
     WHERE t.typnamespace = 'public'::regnamespace
       AND (c.relkind = 'c' OR t.typtype IN ('e', 'd'))
-      AND ${notAnExtensions('pg_type', 't.oid')}`.execute(trx);
+      AND ${notFromAnExtension('pg_type', 't.oid')}`.execute(trx);
   if (types.rows.length > 0) {
     await sql.raw(`DROP TYPE ${types.rows.map(({ name }) => name).join(', ')}`).execute(trx);
   }
