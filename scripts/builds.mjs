@@ -34,7 +34,7 @@ const web = {
   ],
 };
 const server = {
-  outputs: [SERVER_BUNDLE],
+  outputs: [SERVER_BUNDLE, 'dist/server/sql'],
   sources: ['src/server', 'src/shared', 'tsconfig.json', 'package-lock.json', 'scripts/builds.mjs'],
 };
 /** What the server's bundle is made from: a source edited later makes it stale. */
@@ -108,7 +108,8 @@ export function copySqlFiles(root, outDir) {
  * the database's SQL files (src/server/db/sql), which the bundle reads from ./sql/ as the
  * source reads them from beside db/sql-files.ts. Each file is written beside and renamed into
  * place, the SQL files and the map first, so a server starting meanwhile never reads half a
- * file.
+ * file (one starting in the instant between the two may read the new SQL files with the old
+ * bundle).
  */
 export async function buildServer(root) {
   const outfile = path.join(root, SERVER_BUNDLE);

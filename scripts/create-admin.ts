@@ -10,6 +10,7 @@ import { securityQuestions } from '../src/shared/security-questions';
 import { ConfigError, loadConfig } from '../src/server/config';
 import { createAdmin } from '../src/server/modules/admins/admins.service';
 import { DataDirLockedError } from '../src/server/platform/data-dir-lock';
+import { MigrationRefusedError } from '../src/server/db/pre-baseline';
 import { openConfiguredDatabase } from '../src/server/platform/database';
 import { AppError } from '../src/server/platform/errors';
 
@@ -106,7 +107,8 @@ main().catch((error: unknown) => {
   if (
     error instanceof AppError ||
     error instanceof ConfigError ||
-    error instanceof DataDirLockedError
+    error instanceof DataDirLockedError ||
+    error instanceof MigrationRefusedError
   ) {
     fail(error.message);
   }

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './platform/data-dir-lock';
+import { MigrationRefusedError } from './db/pre-baseline';
 import { openConfiguredDatabase } from './platform/database';
 
 /** A shutdown still running after this long exits 1 rather than hang (orchestrators wait 10 s). */
@@ -40,7 +41,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof MigrationRefusedError
+  ) {
     console.error(error.message);
   } else {
     console.error(error);

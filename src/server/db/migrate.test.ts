@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../platform/database';
 import { databaseUrlWithName } from '../test/database-url';
 import { migrateToLatest, migrations } from './migrate';
-import { PRE_BASELINE_MIGRATIONS } from './pre-baseline';
+import { MigrationRefusedError, PRE_BASELINE_MIGRATIONS, recordedMigrations } from './pre-baseline';
 import { SCHEMA_FILE, schemaFileText } from './schema-file';
 import { schemaObjectNames } from './schema-dump';
 import { SQL_DIR, SQL_FILES, applySqlFiles, parseSqlFile, readSqlFiles } from './sql-files';
@@ -60,10 +60,7 @@ function databaseFor(open: () => Promise<DatabaseHandle & { url?: string }>) {
   return opened;
 }
 
-const recorded = async (db: Kysely<unknown>) =>
-  (
-    await sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db)
-  ).rows.map((row) => row.name);
+const recorded = (db: Kysely<unknown>) => recordedMigrations(db as unknown as DatabaseHandle['db']);
 
 /** Each table's rows (but the migrator's bookkeeping): its count and a digest of them all. */
 async function everyRow(db: Kysely<unknown>) {
@@ -137,10 +134,32 @@ describe('a new database', () => {
     );
   });
 
+  it('applies a migration added after the baseline, the files as they were', async () => {
+    const name = '29990101T0000-test-note';
+    migrations[name] = {
+      up: async (db) => {
+        await sql`ALTER TABLE teams ADD COLUMN test_note text`.execute(db);
+      },
+    };
+    try {
+      expect(await migrateToLatest(t.database.db)).toEqual({
+        migrations: [name],
+        sqlFilesApplied: false,
+      });
+      expect(await recorded(t.db)).toEqual([BASELINE, name]);
+    } finally {
+      delete migrations[name];
+      await sql`DELETE FROM kysely_migration WHERE name = ${name}`.execute(t.db);
+      await sql`ALTER TABLE teams DROP COLUMN test_note`.execute(t.db);
+    }
+  });
+
   it('refuses a migration it does not know, saying what to do', async () => {
     await sql`INSERT INTO kysely_migration (name, timestamp)
       VALUES ('29991231T2359-unknown', now())`.execute(t.db);
-    await expect(migrateToLatest(t.database.db)).rejects.toThrow(
+    const refusal = migrateToLatest(t.database.db);
+    await expect(refusal).rejects.toBeInstanceOf(MigrationRefusedError);
+    await expect(refusal).rejects.toThrow(
       /does not know \(29991231T2359-unknown\).*newer or another version.*DATA_DIR/,
     );
     await sql`DELETE FROM kysely_migration WHERE name = '29991231T2359-unknown'`.execute(t.db);
@@ -205,7 +224,8 @@ describe('the SQL files', () => {
       CREATE FUNCTION f() RETURNS text LANGUAGE plpgsql AS $body$
       BEGIN RETURN 'a;b' || $$;$$; END $body$;
       /* ; */ CREATE TYPE t AS (a text);
-      CREATE TRIGGER g AFTER INSERT ON x FOR EACH ROW EXECUTE FUNCTION f();`,
+      CREATE TRIGGER g AFTER INSERT ON x FOR EACH ROW WHEN (NEW.a <> E'it\\'s; "quoted"')
+        EXECUTE FUNCTION f();`,
     );
     expect(objects.map(({ kind, name }) => `${kind} ${name}`)).toEqual([
       'function f',
@@ -251,6 +271,24 @@ describe('the SQL files', () => {
     expect(await teamTriggers()).toEqual(['trigger teams.teams_updated_at']);
     expect(await objectNames(t.db, 'type')).not.toContain('type test_pair');
     expect(await schemaFileText(t.db)).toBe(readFileSync(SCHEMA_FILE, 'utf8'));
+  });
+
+  it('leave alone a type a table uses: a migration made it', async () => {
+    await sql`CREATE TYPE test_shift AS ENUM ('early', 'late')`.execute(t.db);
+    await sql`CREATE TABLE test_rota (shift test_shift NOT NULL)`.execute(t.db);
+    await sql`INSERT INTO test_rota VALUES ('late')`.execute(t.db);
+    try {
+      const changed = extra(
+        'CREATE FUNCTION test_once() RETURNS int LANGUAGE sql AS $$ SELECT 1 $$;',
+      );
+      expect(await applySqlFiles(t.db, changed)).toBe(true);
+      const rows = await sql<{ shift: string }>`SELECT shift::text FROM test_rota`.execute(t.db);
+      expect(rows.rows).toEqual([{ shift: 'late' }]);
+    } finally {
+      await sql`DROP TABLE test_rota`.execute(t.db);
+      await sql`DROP TYPE test_shift`.execute(t.db);
+      await applySqlFiles(t.db);
+    }
   });
 
   it('leave the database as it was when a file fails, naming the file and object', async () => {
@@ -308,6 +346,15 @@ describe('a database made before the baseline', () => {
     expect(await recorded(t.db)).toEqual([BASELINE]);
     expect(await everyRow(t.db)).toEqual(before);
     if (!url) expect(await schemaFileText(t.db)).toBe(readFileSync(SCHEMA_FILE, 'utf8'));
+    if (url) {
+      const fresh = await newDatabase();
+      try {
+        await migrateToLatest(fresh.db);
+        expect(await schemaObjectNames(t.db)).toEqual(await schemaObjectNames(unknownDb(fresh)));
+      } finally {
+        await fresh.close();
+      }
+    }
     expect(await migrateToLatest(t.database.db)).toEqual({
       migrations: [],
       sqlFilesApplied: false,
@@ -352,6 +399,7 @@ describe('a database part way through the history before the baseline', () => {
       await sql`DELETE FROM kysely_migration WHERE name = ${PRE_BASELINE_MIGRATIONS.at(-1)!}`.execute(
         database.db,
       );
+      await expect(migrateToLatest(database.db)).rejects.toThrow(MigrationRefusedError);
       await expect(migrateToLatest(database.db)).rejects.toThrow(
         /before its baseline, and stops at 20261128T0000-announce-to-other-tabs.*f8655e9.*DATA_DIR/,
       );

@@ -36,6 +36,9 @@ const START_AFRESH =
   'brings it to that version, then with this one; or start afresh: move DATA_DIR aside (the ' +
   'embedded database) or point DATABASE_URL at a new database.';
 
+/** The database is in a state this version cannot migrate: the message says what to do. */
+export class MigrationRefusedError extends Error {}
+
 /** The migrations a database has recorded, sorted; none when it has never been migrated. */
 export async function recordedMigrations(db: Kysely<Database>) {
   const table = await sql<{ present: boolean }>`
@@ -57,7 +60,7 @@ export async function adoptPreBaselineDatabase(db: Kysely<Database>, names: stri
   if (unknown.length === 0) return false;
   const isPreBaseline = unknown.every((name) => PRE_BASELINE_MIGRATIONS.includes(name));
   if (!isPreBaseline) {
-    throw new Error(
+    throw new MigrationRefusedError(
       `The database has recorded migrations this version of Switchboard does not know ` +
         `(${unknown.join(', ')}): it was made by a newer or another version. Start that ` +
         `version, or start afresh: move DATA_DIR aside (the embedded database) or point ` +
@@ -68,7 +71,7 @@ export async function adoptPreBaselineDatabase(db: Kysely<Database>, names: stri
     recorded.length === PRE_BASELINE_MIGRATIONS.length &&
     PRE_BASELINE_MIGRATIONS.every((name) => recorded.includes(name));
   if (!isWholeHistory) {
-    throw new Error(
+    throw new MigrationRefusedError(
       `The database was made by a development version of Switchboard from before its ` +
         `baseline, and stops at ${recorded.at(-1)}: this version adopts only a database at ` +
         `${PRE_BASELINE_MIGRATIONS.at(-1)}. ${START_AFRESH}`,

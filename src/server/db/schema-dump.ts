@@ -17,7 +17,7 @@ function grouped<K extends string, V extends string>(
 
 /**
  * The schema as the catalogue has it — tables with their columns, constraints, indexes,
- * sequences, types, functions and triggers of the public schema — as SQL text in a stable
+ * sequences, types, functions and triggers of the current schema — as SQL text in a stable
  * order (by name), for src/server/db/schema.sql (`npm run db:schema`) and the tests comparing
  * a database with it. The catalogue's own rendering, so equal text means equal objects.
  */
@@ -33,7 +33,7 @@ export async function dumpSchema(db: Kysely<unknown>) {
     FROM pg_class AS c
     JOIN pg_attribute AS a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
     LEFT JOIN pg_attrdef AS d ON d.adrelid = c.oid AND d.adnum = a.attnum
-    WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
+    WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p')
     ORDER BY c.relname, a.attnum`);
   for (const [table, definitions] of grouped(columns, 'table_name', 'definition')) {
     sections.push(`CREATE TABLE ${table} (\n${definitions.join(',\n')}\n);`);
@@ -43,7 +43,7 @@ export async function dumpSchema(db: Kysely<unknown>) {
     SELECT format('ALTER TABLE %s ADD CONSTRAINT %I %s;', c.conrelid::regclass, c.conname,
         pg_get_constraintdef(c.oid)) AS definition
     FROM pg_constraint AS c
-    WHERE c.connamespace = 'public'::regnamespace AND c.contype IN ('p', 'u', 'f', 'c', 'x')
+    WHERE c.connamespace = current_schema()::regnamespace AND c.contype IN ('p', 'u', 'f', 'c', 'x')
     ORDER BY c.conrelid::regclass::text, c.conname`);
   sections.push(constraints.map((row) => row.definition).join('\n'));
 
@@ -51,7 +51,7 @@ export async function dumpSchema(db: Kysely<unknown>) {
   const indexes = await rows<{ definition: string }>(sql`
     SELECT pg_get_indexdef(i.indexrelid) || ';' AS definition
     FROM pg_index AS i JOIN pg_class AS c ON c.oid = i.indexrelid
-    WHERE c.relnamespace = 'public'::regnamespace
+    WHERE c.relnamespace = current_schema()::regnamespace
       AND NOT EXISTS (SELECT 1 FROM pg_constraint AS k WHERE k.conindid = i.indexrelid)
     ORDER BY c.relname`);
   sections.push(indexes.map((row) => row.definition).join('\n'));
@@ -61,7 +61,7 @@ export async function dumpSchema(db: Kysely<unknown>) {
         c.relname, format_type(s.seqtypid, NULL), s.seqstart, s.seqmin, s.seqmax,
         s.seqincrement) AS definition
     FROM pg_sequence AS s JOIN pg_class AS c ON c.oid = s.seqrelid
-    WHERE c.relnamespace = 'public'::regnamespace
+    WHERE c.relnamespace = current_schema()::regnamespace
     ORDER BY c.relname`);
   sections.push(sequences.map((row) => row.definition).join('\n'));
 
@@ -71,7 +71,7 @@ export async function dumpSchema(db: Kysely<unknown>) {
     FROM pg_type AS t
     JOIN pg_class AS c ON c.oid = t.typrelid AND c.relkind = 'c'
     JOIN pg_attribute AS a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-    WHERE t.typnamespace = 'public'::regnamespace
+    WHERE t.typnamespace = current_schema()::regnamespace
     ORDER BY t.typname, a.attnum`);
   for (const [type, attributes] of grouped(types, 'type_name', 'attribute')) {
     sections.push(`CREATE TYPE ${type} AS (\n${attributes.join(',\n')}\n);`);
@@ -79,14 +79,14 @@ export async function dumpSchema(db: Kysely<unknown>) {
 
   const functions = await rows<{ definition: string }>(sql`
     SELECT pg_get_functiondef(p.oid) AS definition FROM pg_proc AS p
-    WHERE p.pronamespace = 'public'::regnamespace
+    WHERE p.pronamespace = current_schema()::regnamespace
     ORDER BY p.oid::regprocedure::text`);
   sections.push(...functions.map((row) => `${row.definition.trimEnd()};`));
 
   const triggers = await rows<{ definition: string }>(sql`
     SELECT pg_get_triggerdef(t.oid) || ';' AS definition
     FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid
-    WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace
+    WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace
     ORDER BY c.relname, t.tgname`);
   sections.push(triggers.map((row) => row.definition).join('\n'));
 
@@ -100,23 +100,23 @@ export async function schemaObjectNames(db: Kysely<unknown>) {
       SELECT CASE c.relkind WHEN 'r' THEN 'table' WHEN 'i' THEN 'index' WHEN 'S' THEN 'sequence'
           WHEN 'c' THEN 'type' ELSE 'relation ' || c.relkind::text END AS kind,
         c.relname::text AS name
-      FROM pg_class AS c WHERE c.relnamespace = 'public'::regnamespace
+      FROM pg_class AS c WHERE c.relnamespace = current_schema()::regnamespace
       UNION ALL
       SELECT 'column', c.relname || '.' || a.attname
       FROM pg_class AS c
       JOIN pg_attribute AS a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-      WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'c')
+      WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'c')
       UNION ALL
       SELECT 'constraint', c.conrelid::regclass::text || '.' || c.conname
       FROM pg_constraint AS c
-      WHERE c.connamespace = 'public'::regnamespace AND c.contype IN ('p', 'u', 'f', 'c', 'x')
+      WHERE c.connamespace = current_schema()::regnamespace AND c.contype IN ('p', 'u', 'f', 'c', 'x')
       UNION ALL
       SELECT 'function', p.oid::regprocedure::text
-      FROM pg_proc AS p WHERE p.pronamespace = 'public'::regnamespace
+      FROM pg_proc AS p WHERE p.pronamespace = current_schema()::regnamespace
       UNION ALL
       SELECT 'trigger', c.relname || '.' || t.tgname
       FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid
-      WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace
+      WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace
     ) AS objects ORDER BY 1`.execute(db);
   return result.rows.map((row) => row.name);
 }

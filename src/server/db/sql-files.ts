@@ -54,7 +54,8 @@ const withoutComments = (statement: string) =>
  * comments; each keeps the comments before it.
  */
 export function splitStatements(text: string) {
-  const token = /--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(?:[A-Za-z_]\w*)?\$|;/g;
+  const token =
+    /--[^\n]*|\/\*[\s\S]*?\*\/|[Ee]'(?:[^'\\]|\\[\s\S]|'')*'|'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(?:[A-Za-z_]\w*)?\$|;/g;
   const statements: string[] = [];
   let start = 0;
   for (let match = token.exec(text); match; match = token.exec(text)) {
@@ -104,21 +105,26 @@ export function readSqlFiles(): SqlFile[] {
   return cached;
 }
 
-const hashesOf = (files: readonly SqlFile[]) =>
-  JSON.stringify(files.map(({ file, hash }) => [file, hash]).toSorted());
-
-/** The hashes recorded as applied, in `hashesOf`'s form; undefined before the first apply. */
+/** Each file's hash as recorded when last applied; none before the first apply. */
 export async function appliedHashes(db: Kysely<unknown>) {
   const table = await sql<{ present: boolean }>`
     SELECT to_regclass(${APPLIED_TABLE}) IS NOT NULL AS present`.execute(db);
-  if (!table.rows[0]?.present) return undefined;
+  if (!table.rows[0]?.present) return new Map<string, string>();
   const rows = await sql<{ file: string; hash: string }>`
     SELECT file, hash FROM ${sql.table(APPLIED_TABLE)}`.execute(db);
-  return JSON.stringify(rows.rows.map(({ file, hash }) => [file, hash]).toSorted());
+  return new Map(rows.rows.map(({ file, hash }) => [file, hash]));
 }
 
-export const isApplied = (recorded: string | undefined, files = readSqlFiles()) =>
-  recorded === hashesOf(files);
+/** Whether `recorded` is exactly `files`, hash for hash. */
+export const isApplied = (
+  recorded: Map<string, string>,
+  files: readonly SqlFile[] = readSqlFiles(),
+) => recorded.size === files.length && files.every(({ file, hash }) => recorded.get(file) === hash);
+
+/** A lock another transaction holds too long, or a deadlock: the apply is tried again. */
+const isLockConflict = (error: unknown) =>
+  ['55P03', '40P01'].includes((error as { code?: string }).code ?? '');
+const APPLY_TRIES = 5;
 
 /**
  * Brings the database's functions, triggers and types to the files', if any file changed since
@@ -126,11 +132,21 @@ export const isApplied = (recorded: string | undefined, files = readSqlFiles()) 
  * is dropped and the files' created again, types first. Recreating all of them, not only the
  * changed file's, is what lets a type or a signature change (which CREATE OR REPLACE cannot
  * make) reach every function using it, and drops whatever no file defines any more, so a
- * renamed trigger never fires twice. A type a table column uses cannot be dropped (PostgreSQL
- * refuses, and the apply fails): such a type belongs in a migration. Answers whether it applied
+ * renamed trigger never fires twice. A type a table column uses belongs in a migration, and is
+ * left alone. A conflict with other processes' locks tries again. Answers whether it applied
  * them.
  */
 export async function applySqlFiles(db: Kysely<unknown>, files = readSqlFiles()) {
+  for (let tryNumber = 1; ; tryNumber += 1) {
+    try {
+      return await applyOnce(db, files);
+    } catch (error) {
+      if (!isLockConflict(error) || tryNumber === APPLY_TRIES) throw error;
+    }
+  }
+}
+
+async function applyOnce(db: Kysely<unknown>, files: readonly SqlFile[]) {
   if (isApplied(await appliedHashes(db), files)) return false;
   return db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCK_KEY})`.execute(trx);
@@ -142,6 +158,10 @@ export async function applySqlFiles(db: Kysely<unknown>, files = readSqlFiles())
     // Another process may have applied them while this one waited for the lock.
     if (isApplied(await appliedHashes(trx), files)) return false;
 
+    // Other processes may be serving (a rolling restart): the tables whose triggers change are
+    // locked at once, in one order, waiting a bounded time, rather than one by one as each
+    // trigger is dropped, which could deadlock with their writes.
+    await sql`SET LOCAL lock_timeout = '5s'`.execute(trx);
     await dropSchemaObjects(trx);
     const objects = files.flatMap((file) => file.objects);
     for (const kind of KINDS) {
@@ -149,6 +169,7 @@ export async function applySqlFiles(db: Kysely<unknown>, files = readSqlFiles())
         try {
           await sql.raw(object.statement).execute(trx);
         } catch (error) {
+          if (isLockConflict(error)) throw error;
           const where = `db/sql/${object.file}: ${object.kind} ${object.name}`;
           throw new Error(`${where}: ${String(error)}`, { cause: error });
         }
@@ -170,18 +191,29 @@ const notFromAnExtension = (classId: string, oid: string) =>
   SELECT 1 FROM pg_depend AS d
   WHERE d.classid = '${classId}'::regclass AND d.objid = ${oid} AND d.deptype = 'e')`);
 
-/** Every trigger, function and composite, enum or domain type of the public schema. */
+/**
+ * Every trigger, function and composite, enum or domain type of the schema the files are
+ * created in (the connection's current schema, Switchboard's own): the files own them. A type
+ * a table column uses is a migration's, left alone; triggers PostgreSQL cloned onto partitions
+ * go with their parent's.
+ */
 async function dropSchemaObjects(trx: Kysely<unknown>) {
   const triggers = await sql<{ name: string; table_name: string }>`
     SELECT t.tgname AS name, c.relname AS table_name
     FROM pg_trigger AS t JOIN pg_class AS c ON c.oid = t.tgrelid
-    WHERE NOT t.tgisinternal AND c.relnamespace = 'public'::regnamespace`.execute(trx);
+    WHERE NOT t.tgisinternal AND t.tgparentid = 0
+      AND c.relnamespace = current_schema()::regnamespace
+    ORDER BY c.relname, t.tgname`.execute(trx);
+  const tables = [...new Set(triggers.rows.map((row) => row.table_name))];
+  if (tables.length > 0) {
+    await sql`LOCK TABLE ${sql.join(tables.map((table) => sql.table(table)))}`.execute(trx);
+  }
   for (const { name, table_name } of triggers.rows) {
     await sql`DROP TRIGGER ${sql.id(name)} ON ${sql.table(table_name)}`.execute(trx);
   }
   const functions = await sql<{ signature: string }>`
     SELECT p.oid::regprocedure::text AS signature FROM pg_proc AS p
-    WHERE p.pronamespace = 'public'::regnamespace
+    WHERE p.pronamespace = current_schema()::regnamespace AND p.prokind = 'f'
       AND ${notFromAnExtension('pg_proc', 'p.oid')}`.execute(trx);
   if (functions.rows.length > 0) {
     await sql
@@ -191,9 +223,11 @@ async function dropSchemaObjects(trx: Kysely<unknown>) {
   const types = await sql<{ name: string }>`
     SELECT t.oid::regtype::text AS name FROM pg_type AS t
     LEFT JOIN pg_class AS c ON c.oid = t.typrelid
-    WHERE t.typnamespace = 'public'::regnamespace
+    WHERE t.typnamespace = current_schema()::regnamespace
       AND (c.relkind = 'c' OR t.typtype IN ('e', 'd'))
-      AND ${notFromAnExtension('pg_type', 't.oid')}`.execute(trx);
+      AND ${notFromAnExtension('pg_type', 't.oid')}
+      AND NOT EXISTS (SELECT 1 FROM pg_attribute AS a JOIN pg_class AS r ON r.oid = a.attrelid
+        WHERE a.atttypid = t.oid AND r.relkind IN ('r', 'p') AND NOT a.attisdropped)`.execute(trx);
   if (types.rows.length > 0) {
     await sql.raw(`DROP TYPE ${types.rows.map(({ name }) => name).join(', ')}`).execute(trx);
   }

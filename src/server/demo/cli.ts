@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config';
 import { DataDirLockedError } from '../platform/data-dir-lock';
+import { MigrationRefusedError } from '../db/pre-baseline';
 import { openConfiguredDatabase } from '../platform/database';
 import {
   DemoDatabaseNotEmptyError,
@@ -201,7 +202,11 @@ export async function runDemo(
     );
     database = await openConfiguredDatabase(config, 'demo');
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError ||
+      error instanceof MigrationRefusedError
+    ) {
       return fail(error.message);
     }
     throw error;
