@@ -5,7 +5,7 @@ import type { AgentState } from '../../shared/schemas/agent';
 import type { App } from '../app';
 import type { Db } from '../platform/database';
 import { DEFAULT_PASSWORD, newEmployee } from './factories';
-import { type TestApp, sessionCookieOf } from './test-app';
+import { OFFER_DELAY_FRACTION, type TestApp, sessionCookieOf } from './test-app';
 
 type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -101,6 +101,23 @@ export async function signedInAgent(
       return live;
     },
   };
+}
+
+/**
+ * An agent who is connected and Available, with the call engine's offer ringing: the clock
+ * moved to the test app's offer delay, rounded up to the millisecond, and the engine ticked.
+ */
+export async function ringingAgent(t: Pick<TestApp, 'db' | 'app' | 'clock'>) {
+  const agent = await signedInAgent(t, t.app);
+  const live = await agent.connect();
+  await agent.setStatus('available');
+  const { offerDelayMinMs, offerDelayMaxMs } = t.app.ctx.config.callEngine;
+  t.clock.advance(
+    Math.ceil(offerDelayMinMs + (offerDelayMaxMs - offerDelayMinMs) * OFFER_DELAY_FRACTION),
+  );
+  await t.app.callEngine.tick();
+  const state = await live.waitFor((s) => s.call?.phase === 'ringing');
+  return { ...agent, live, call: state.call! };
 }
 
 /** Waits until the server has recorded every socket of the agent as closed. */

@@ -30,6 +30,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/** Where between the shortest and longest offer delay a test app's offers fall. */
+export const OFFER_DELAY_FRACTION = 0.5;
+
 /**
  * The whole app on a test database of this file, with a fake clock. Closed after the file.
  * Call it at a file's top level: inside a test its afterAll would never run, leaving a pool
@@ -46,7 +49,7 @@ export async function createTestApp(
   const app = await buildApp(config, database, {
     clock,
     random: () => 0.5,
-    offerDelayFraction: () => 0.5,
+    offerDelayFraction: () => OFFER_DELAY_FRACTION,
     ...options,
   });
   await app.ready();

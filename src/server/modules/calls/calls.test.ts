@@ -8,6 +8,7 @@ import {
   callRowsOf,
   connectLive,
   connectionClosedOf,
+  ringingAgent,
   signedInAgent,
 } from '../../test/agent';
 import { newAdmin } from '../../test/factories';
@@ -24,17 +25,6 @@ t.clock.set('2026-03-02T19:00:00Z');
 const tick = () => t.app.callEngine.tick();
 const connectionClosed = (userId: string) => connectionClosedOf(t.db, userId);
 const callRows = (userId: string) => callRowsOf(t.db, userId);
-
-/** An agent who is connected and Available, with an offer ringing. */
-async function ringingAgent() {
-  const agent = await signedInAgent(t, t.app);
-  const live = await agent.connect();
-  await agent.setStatus('available');
-  t.clock.advance(OFFER_DELAY_MS);
-  await tick();
-  const state = await live.waitFor((s) => s.call?.phase === 'ringing');
-  return { ...agent, live, call: state.call! };
-}
 
 describe('offers', () => {
   it('rings an Available, connected agent after the delay and pushes it live', async () => {
@@ -76,7 +66,7 @@ describe('offers', () => {
   });
 
   it('a ring that times out is logged missed once, and the next offer follows', async () => {
-    const { agent, live, call } = await ringingAgent();
+    const { agent, live, call } = await ringingAgent(t);
     t.clock.advance(RING_MS - 1);
     await tick();
     expect((await callRows(agent.id))[0]!.call_status).toBeNull();
@@ -99,7 +89,7 @@ describe('offers', () => {
   });
 
   it('answer: logged answered, status On Call; the deadline no longer applies', async () => {
-    const { agent, as, live, call } = await ringingAgent();
+    const { agent, as, live, call } = await ringingAgent(t);
     t.clock.advance(3000);
     const answered = await as('POST', `/api/agent/calls/${call.id}/answer`);
     expect(answered.statusCode).toBe(200);
@@ -118,7 +108,7 @@ describe('offers', () => {
   });
 
   it('answer after the ring timed out → 409, and the call stays missed', async () => {
-    const { agent, as, call } = await ringingAgent();
+    const { agent, as, call } = await ringingAgent(t);
     t.clock.advance(RING_MS);
     await tick();
     const late = await as('POST', `/api/agent/calls/${call.id}/answer`);
@@ -132,7 +122,7 @@ describe('offers', () => {
 
   it('answer racing the timeout: exactly one wins, the loser gets 409', async () => {
     for (let round = 0; round < 6; round++) {
-      const { agent, as, call } = await ringingAgent();
+      const { agent, as, call } = await ringingAgent(t);
       const deadline = new Date(call.ringDeadline!);
       t.clock.set(new Date(deadline.getTime() - 1)); // the answer is in time by its clock…
       const [answer] = await Promise.all([
@@ -152,7 +142,7 @@ describe('offers', () => {
   });
 
   it('decline: logged declined; declining again → 409', async () => {
-    const { agent, as, call } = await ringingAgent();
+    const { agent, as, call } = await ringingAgent(t);
     const declined = await as('POST', `/api/agent/calls/${call.id}/decline`);
     expect(declined.json<AgentState>()).toMatchObject({ status: 'available', call: null });
     expect((await callRows(agent.id))[0]!.call_status).toBe('declined');
@@ -161,7 +151,7 @@ describe('offers', () => {
   });
 
   it('a ring that ends without a status change still moves the state’s changedAt on', async () => {
-    const { as, live, call, state } = await ringingAgent();
+    const { as, live, call, state } = await ringingAgent(t);
     const available = (await state()).since!;
     expect(live.latest()).toMatchObject({ changedAt: call.offeredAt });
     t.clock.advance(2000);
@@ -180,7 +170,7 @@ describe('offers', () => {
   });
 
   it('decline after the deadline → 409, and the tick logs it missed', async () => {
-    const { agent, as, call } = await ringingAgent();
+    const { agent, as, call } = await ringingAgent(t);
     t.clock.advance(RING_MS);
     expect((await as('POST', `/api/agent/calls/${call.id}/decline`)).statusCode).toBe(409);
     await tick();
@@ -188,14 +178,14 @@ describe('offers', () => {
   });
 
   it('leaving Available while ringing → missed', async () => {
-    const { agent, setStatus, live } = await ringingAgent();
+    const { agent, setStatus, live } = await ringingAgent(t);
     await setStatus('lunch');
     await live.waitFor((s) => s.status === 'lunch' && s.call === null);
     expect((await callRows(agent.id))[0]!.call_status).toBe('missed');
   });
 
   it('every change answers the state a read gives at that moment (the switch reads it itself)', async () => {
-    const { as, setStatus, call } = await ringingAgent();
+    const { as, setStatus, call } = await ringingAgent(t);
     const answeredAs = async (method: 'PUT' | 'POST', path: string, body?: object) => {
       const response = await as(method, path, body);
       expect(response.statusCode).toBe(200);
@@ -232,7 +222,7 @@ describe('offers', () => {
   });
 
   it('the last connection gone for more than 10 s while ringing → missed', async () => {
-    const { agent, live } = await ringingAgent();
+    const { agent, live } = await ringingAgent(t);
     live.socket.terminate();
     await connectionClosed(agent.id);
     t.clock.advance(GRACE_MS);
@@ -247,7 +237,7 @@ describe('offers', () => {
   });
 
   it('a reconnect within the grace keeps the ring', async () => {
-    const { agent, live, connect } = await ringingAgent();
+    const { agent, live, connect } = await ringingAgent(t);
     live.socket.terminate();
     await connectionClosed(agent.id);
     t.clock.advance(5000);
@@ -259,7 +249,7 @@ describe('offers', () => {
   });
 
   it('a restart while ringing → missed when the server comes back', async () => {
-    const { agent, call } = await ringingAgent();
+    const { agent, call } = await ringingAgent(t);
     t.clock.advance(5000);
     const restarted = await buildApp(t.config, t.database, { clock: t.clock, soleProcess: true });
     await restarted.ready();
@@ -269,7 +259,7 @@ describe('offers', () => {
   });
 
   it('a ring whose deadline passed while the server was down ends at its deadline', async () => {
-    const { agent, call } = await ringingAgent();
+    const { agent, call } = await ringingAgent(t);
     t.clock.advance(RING_MS + 60_000);
     const restarted = await buildApp(t.config, t.database, { clock: t.clock, soleProcess: true });
     await restarted.ready();
@@ -281,7 +271,7 @@ describe('offers', () => {
 
 describe('calls in progress', () => {
   it('end: duration stored, status After Call Work, then no offers until Available', async () => {
-    const { agent, as, call } = await ringingAgent();
+    const { agent, as, call } = await ringingAgent(t);
     await as('POST', `/api/agent/calls/${call.id}/answer`);
     t.clock.advance(95_000);
     const ended = await as('POST', `/api/agent/calls/${call.id}/end`);
@@ -298,7 +288,7 @@ describe('calls in progress', () => {
   });
 
   it('no status change during a call: 409 with a clear message', async () => {
-    const { as, setStatus, call } = await ringingAgent();
+    const { as, setStatus, call } = await ringingAgent(t);
     await as('POST', `/api/agent/calls/${call.id}/answer`);
     const refused = await setStatus('break');
     expect(refused.statusCode).toBe(409);
@@ -339,7 +329,7 @@ describe('calls in progress', () => {
   });
 
   it('notes are saved with the call; not on a ringing offer or another agent’s call', async () => {
-    const { as, call } = await ringingAgent();
+    const { as, call } = await ringingAgent(t);
     const ringing = await as('PATCH', `/api/agent/calls/${call.id}`, { notes: 'x' });
     expect(ringing.statusCode).toBe(409);
     await as('POST', `/api/agent/calls/${call.id}/answer`);

@@ -3,7 +3,7 @@ import { expect, it, vi } from 'vitest';
 import type { AgentState } from '../../../shared/schemas/agent';
 import type { StatusSetBy } from '../../../shared/statuses';
 import { buildApp } from '../../app';
-import { callRowsOf, connectionClosedOf, signedInAgent } from '../../test/agent';
+import { callRowsOf, connectionClosedOf, ringingAgent, signedInAgent } from '../../test/agent';
 import { createTestApp } from '../../test/test-app';
 import { findInvariantViolations } from '../invariants/invariants.repository';
 import { type AgentAction, lockAgent } from '../presence/presence.repository';
@@ -25,16 +25,6 @@ const tick = () => t.app.callEngine.tick();
 const connectionClosed = (userId: string) => connectionClosedOf(t.db, userId);
 const callRows = (userId: string) => callRowsOf(t.db, userId);
 
-/** An agent who is connected and Available, with an offer ringing. */
-async function ringingAgent() {
-  const agent = await signedInAgent(t, t.app);
-  const live = await agent.connect();
-  await agent.setStatus('available');
-  t.clock.advance(OFFER_DELAY_MS);
-  await tick();
-  const state = await live.waitFor((s) => s.call?.phase === 'ringing');
-  return { ...agent, live, call: state.call! };
-}
 /** The agent's open status interval, as stored. */
 async function openInterval(userId: string) {
   return t.db
@@ -126,7 +116,7 @@ it('a process judges presence only once it has run for the grace', async () => {
 });
 
 it('a call in progress whose agent is gone past the grace ends, with its duration so far', async () => {
-  const { agent, as, call, live } = await ringingAgent();
+  const { agent, as, call, live } = await ringingAgent(t);
   await as('POST', `/api/agent/calls/${call.id}/answer`);
   live.socket.terminate();
   await connectionClosed(agent.id);
@@ -142,7 +132,7 @@ it('a call in progress whose agent is gone past the grace ends, with its duratio
 });
 
 it('a restart ends every call in progress at the restart; statuses keep their start', async () => {
-  const { agent, as, call } = await ringingAgent();
+  const { agent, as, call } = await ringingAgent(t);
   await as('POST', `/api/agent/calls/${call.id}/answer`);
   const onCall = await openInterval(agent.id);
   const lunch = await signedInAgent(t, t.app);
@@ -163,7 +153,7 @@ it('a restart ends every call in progress at the restart; statuses keep their st
 });
 
 it('a restart with no other process alive ends calls in progress at once; with one, the grace decides', async () => {
-  const { agent, as, call } = await ringingAgent();
+  const { agent, as, call } = await ringingAgent(t);
   await as('POST', `/api/agent/calls/${call.id}/answer`);
   const answeredAt = t.clock.now().getTime();
 
@@ -274,7 +264,7 @@ it.runIf(process.env.DATABASE_URL)(
 it.runIf(process.env.DATABASE_URL)(
   'a change that waited for the agent’s lock is timed after a call the holder closed',
   async () => {
-    const agent = await ringingAgent();
+    const agent = await ringingAgent(t);
     // Another tab's decline holds the agent, and is made a moment later.
     const lunch = await lunchAfterHeld(agent, { kind: 'decline', callId: agent.call.id }, 'agent');
     expect(lunch.json<AgentState>()).toMatchObject({

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { type ErrorCode, errorCatalogue } from '../../../shared/errors';
 import type { AgentState } from '../../../shared/schemas/agent';
 import type { AgentStatus, StatusSetBy } from '../../../shared/statuses';
-import { callRowsOf, connectionClosedOf, signedInAgent } from '../../test/agent';
+import { callRowsOf, connectionClosedOf, ringingAgent, signedInAgent } from '../../test/agent';
 import { createTestApp } from '../../test/test-app';
 
 /**
@@ -16,7 +16,7 @@ import { createTestApp } from '../../test/test-app';
  */
 const t = await createTestApp();
 t.clock.set('2026-03-02T19:00:00Z');
-const { offerDelayMaxMs, ringMs, presenceGraceMs, heartbeatMs } = t.config.callEngine;
+const { ringMs, presenceGraceMs, heartbeatMs } = t.config.callEngine;
 /** Every action comes this long after its situation was set up (well within a ring). */
 const ACT_AFTER_MS = 5000;
 
@@ -32,13 +32,8 @@ const tick = () => t.app.callEngine.tick();
 
 /** Connected and Available, then the engine's offer ringing. */
 async function ringing(): Promise<Situation & { call: string }> {
-  const agent = await newAgent();
-  const live = await agent.connect();
-  await agent.setStatus('available');
-  t.clock.advance(offerDelayMaxMs);
-  await tick();
-  const { call } = await live.waitFor((state) => state.call?.phase === 'ringing');
-  return { agent, call: call!.id };
+  const agent = await ringingAgent(t);
+  return { agent, call: agent.call.id };
 }
 
 async function act(agent: Agent, path: string, body?: object) {
