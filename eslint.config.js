@@ -64,7 +64,7 @@ export default tseslint.config(
     rules: boundary('The server never imports the web app.', '^(\\.\\./)+(src/)?web(/|$)'),
   },
   {
-    // Server and web test files share their worker's modules (vitest.config.ts, decision 97):
+    // Server and web test files share their worker's modules (vitest.config.ts):
     // a module mock there would leak into other files or be ignored.
     files: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     ignores: ['src/server/**/*.isolated.test.ts'],

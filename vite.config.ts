@@ -28,7 +28,7 @@ export default defineConfig({
     outDir: 'dist/web',
     emptyOutDir: true,
     rolldownOptions: {
-      // Two pages (issue 8 §4): the app (router, React Query, both portals) and the sign-in
+      // Two pages: the app (router, React Query, both portals) and the sign-in
       // page, which a signed-out visitor loads with neither (src/web/sign-in).
       input: { app: 'index.html', 'sign-in': 'sign-in.html' },
       output: {
@@ -58,7 +58,7 @@ export default defineConfig({
             },
             // Parts of the libraries only pages beyond the agent's dashboard use (the icons of the
             // admin portal and of analytics, Mantine's Skeleton and ThemeIcon): a chunk of their
-            // own, which the softphone's dashboard never downloads (issue 8 §4). Should the
+            // own, which the softphone's dashboard never downloads. Should the
             // dashboard come to use one, it would load this chunk: the web-app benchmark shows it.
             {
               name: 'vendor-pages',

@@ -16,11 +16,10 @@ const serverFiles = {
  * migrated database (PGlite in memory, or PostgreSQL when DATABASE_URL is set), the few server
  * files that mock a module, and web components in jsdom.
  *
- * Speed (decision 97): one worker per core (Vitest's default leaves one idle, and its main
- * process mostly waits), and the server and web files share their worker's modules instead of
- * importing the app again per file (`isolate: false`): each file still builds its own app on
- * its own database, and Testing Library unmounts after every test. Together the PGlite pass went
- * from ~560 s to ~230 s on 2 cores.
+ * Speed: one worker per core (Vitest's default leaves one idle, and its main process mostly
+ * waits), and the server and web files share their worker's modules instead of importing the
+ * app again per file (`isolate: false`): each file still builds its own app on its own
+ * database, and Testing Library unmounts after every test.
  */
 export default defineConfig({
   test: {

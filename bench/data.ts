@@ -3,7 +3,7 @@ import { generateDemoData } from '../src/server/demo/generate';
 import type { DatabaseKind, ScaleName } from './benchmark';
 
 /**
- * The call centre each scale generates. Large is about 5 M calls and 10 M status intervals:
+ * The call centre each scale generates. Large is about 8.5 M calls and 25 M status intervals:
  * PostgreSQL only (PGlite's WebAssembly memory is capped near 4 GiB).
  */
 export const scales: Record<ScaleName, BenchScale> = {

@@ -64,7 +64,7 @@ const { afterCallAgent } = suiteFixture();
 test.use({ baseURL: adminBaseURL });
 test.beforeAll(waitForAdminServer);
 
-// About 2 s a scan, twice a screen (light, dark): beyond the default 60 s on a busy machine.
+// A slow scan per screen and theme (light, dark): beyond the default 60 s on a busy machine.
 const SCANS_TIMEOUT_MS = 180_000;
 
 test('the admin portal passes axe on every page', async ({ page }) => {

@@ -106,7 +106,7 @@ test('the local assistant takes an answered call: stages, transcript, mute, end'
   await interactions(page).getByRole('button', { name: 'Unmute' }).click();
   await expect.poll(microphones).toEqual([true]);
 
-  // A reload mid-call: the reloaded tab takes the assistant over (decision 115), with no
+  // A reload mid-call: the reloaded tab takes the assistant over, with no
   // connecting screen, and it picks up the call instead of greeting again.
   await page.reload();
   await expect(endCall).toBeVisible();

@@ -20,7 +20,7 @@ import {
 } from './agent-journeys';
 
 /**
- * Issue 9: what people type is shown as text on every screen, never run as markup. The
+ * What people type is shown as text on every screen, never run as markup. The
  * payload goes in as a team's name and description, an agent's full name and a call's
  * notes. A username cannot contain spaces (the shared schema refuses them, in the form and on
  * the server), so the username is the same attack without any: it parses into an

@@ -10,12 +10,12 @@ import {
 } from './harness';
 
 /**
- * Crash and restart (issue 10): agents under load, `kill -9` the server at a random moment,
- * start it again on the same database and port. Then: every write that got a 2xx is in the
- * database; rings open at the kill are missed and calls in progress ended at the restart (with
- * their duration so far, After Call Work); every other status is restored with its original
- * start; every agent's socket reconnects on its own and is pushed its state; the invariants
- * hold; and the server takes load again without an error.
+ * Crash and restart: agents under load, `kill -9` the server at a random moment, start it again on
+ * the same database and port. Then: every write that got a 2xx is in the database; rings open at
+ * the kill are missed and calls in progress ended at the restart (with their duration so far, After
+ * Call Work); every other status is restored with its original start; every agent's socket
+ * reconnects on its own and is pushed its state; the invariants hold; and the server takes load
+ * again without an error.
  */
 export async function crashRestart(options: FaultOptions): Promise<FaultReport> {
   const { kind, log } = options;

@@ -101,11 +101,11 @@ const uid = (user: string) => Number(execFileSync('id', ['-u', user]).toString()
 const gid = (user: string) => Number(execFileSync('id', ['-g', user]).toString());
 
 /**
- * Database outage (issue 10): agents under load on a private PostgreSQL cluster, stopped for
- * 10 s. Meanwhile every request fails fast with 503 and the clear DATABASE_UNAVAILABLE
- * message — no hang, no 500, no crash; when the database is back, the server recovers by
- * itself: requests succeed and live pushes resume (its LISTEN connection reconnects); nothing
- * acknowledged is lost and the invariants hold. PostgreSQL only.
+ * Database outage: agents under load on a private PostgreSQL cluster, stopped for 10 s. Meanwhile
+ * every request fails fast with 503 and the clear DATABASE_UNAVAILABLE message — no hang, no 500,
+ * no crash; when the database is back, the server recovers by itself: requests succeed and live
+ * pushes resume (its LISTEN connection reconnects); nothing acknowledged is lost and the invariants
+ * hold. PostgreSQL only.
  */
 export async function databaseOutage(options: FaultOptions): Promise<FaultReport | undefined> {
   const { kind, log } = options;

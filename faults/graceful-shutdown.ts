@@ -2,16 +2,16 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ENGINE, type FaultOptions, type FaultReport, Floor, invariantProblems } from './harness';
 
-/** main.ts must be gone by then (issue 10: exit 0 within 10 s). */
+/** main.ts must have exited 0 by then. */
 const EXIT_WITHIN_MS = 10_000;
 /** 'Service Restart': the close code that tells a live client to reconnect. */
 const SERVICE_RESTART = 1012;
 
 /**
- * Graceful shutdown (issue 10): SIGTERM under load. The server stops accepting, answers the
- * requests in flight, closes every live socket with 1012 (the clients reconnect), leaves the
- * engine's state for the next start to resolve, closes the database and exits 0 within 10 s.
- * Started again, it serves every agent, and the invariants hold.
+ * Graceful shutdown: SIGTERM under load. The server stops accepting, answers the requests in
+ * flight, closes every live socket with 1012 (the clients reconnect), leaves the engine's state for
+ * the next start to resolve, closes the database and exits 0 within 10 s. Started again, it serves
+ * every agent, and the invariants hold.
  */
 export async function gracefulShutdown(options: FaultOptions): Promise<FaultReport> {
   const { kind, log } = options;

@@ -21,12 +21,12 @@ import { loadEnvironment, memoryOf, newSessionSecret } from '../bench/sim/server
 import { type SimUser, createFloorStaff } from '../bench/sim/staff';
 
 /**
- * The fault tests' floor (issue 10): a database of their own (a scratch PostgreSQL database on
- * DATABASE_URL's server, or a PGlite data directory), simulated agents from the load bench
- * (real HTTP and live sockets, bench/sim/load-agent.ts), and the real server as its own
- * process (the bundle npm start runs, dist/server/main.mjs, built first when stale) on a fixed
- * loopback port, so it can be killed and started again where the agents look for it. Every
- * action the server acknowledged is kept, to check afterwards that it is in the database.
+ * The fault tests' floor: a database of their own (a scratch PostgreSQL database on DATABASE_URL's
+ * server, or a PGlite data directory), simulated agents from the load bench (real HTTP and live
+ * sockets, bench/sim/load-agent.ts), and the real server as its own process (the bundle npm start
+ * runs, dist/server/main.mjs, built first when stale) on a fixed loopback port, so it can be killed
+ * and started again where the agents look for it. Every action the server acknowledged is kept, to
+ * check afterwards that it is in the database.
  */
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -145,8 +145,8 @@ export class Floor {
 
   /**
    * Every agent opens its live socket and starts cycling (bench/sim/load-agent.ts). On PGlite
-   * the floor acts at most ~80 times a second in all (it serves some 50–100 a second on these
-   * machines): the tests are about faults, not overload.
+   * the floor acts at most 80 times a second in all, about what the embedded database serves on
+   * a small machine: the tests are about faults, not overload.
    */
   async startAgents(options: { paceMs: number; seed: number }) {
     const random = seededRandom(options.seed);

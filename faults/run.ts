@@ -11,7 +11,7 @@ import { twoProcesses } from './two-processes';
  * npm run faults -- <name> [--db postgres|pglite|both] [--agents N] [--seconds S]
  *                          [--minutes M] [--short]
  *
- * The fault tests of issue 10, each bounded in time, on loopback only, stopping by itself:
+ * The fault tests, each bounded in time, on loopback only, stopping by itself:
  *   crash-restart      kill -9 under load, start again: nothing acknowledged lost
  *   graceful-shutdown  SIGTERM under load: in-flight answered, sockets told, exit 0 in 10 s
  *   two-processes      two servers behind a balancer, one killed mid-ring (PostgreSQL only)

@@ -44,9 +44,9 @@ function clientConnections(port: number) {
 }
 
 /**
- * Soak (issue 10): agents cycling for `minutes` against one server. Memory must stay flat
- * (RSS at start, middle and end, after a warm-up), open handles must not grow, no request may
- * fail, every acknowledged write must be there and the invariants must hold.
+ * Soak: agents cycling for `minutes` against one server. Memory must stay flat (RSS at start,
+ * middle and end, after a warm-up), open handles must not grow, no request may fail, every
+ * acknowledged write must be there and the invariants must hold.
  */
 export async function soak(options: FaultOptions): Promise<FaultReport> {
   const { kind, log } = options;

@@ -20,11 +20,11 @@ const PROBES = 10;
 const RING_SLACK_MS = 1000;
 
 /**
- * Two processes on one PostgreSQL (issue 10), behind a round-robin balancer: live events
- * cross processes (a change made through one reaches a socket on the other); every agent has
- * at most one offer at a time; when one process is killed mid-ring the other resolves its
- * rings on time and the agents reconnect to it; nothing acknowledged is lost; the invariants
- * hold. PostgreSQL only: the embedded database has one process by design.
+ * Two processes on one PostgreSQL, behind a round-robin balancer: live events cross processes (a
+ * change made through one reaches a socket on the other); every agent has at most one offer at a
+ * time; when one process is killed mid-ring the other resolves its rings on time and the agents
+ * reconnect to it; nothing acknowledged is lost; the invariants hold. PostgreSQL only: the embedded
+ * database has one process by design.
  */
 export async function twoProcesses(options: FaultOptions): Promise<FaultReport | undefined> {
   const { kind, log } = options;

@@ -1,4 +1,4 @@
-// The two builds `npm start` runs from (issue 8 §5): the web app (vite, into dist/web) and the
+// The two builds `npm start` runs from: the web app (vite, into dist/web) and the
 // server (esbuild, into dist/server: one module of the project's own code, the packages left
 // to node_modules; started with plain node, it skips tsx's loader and per-file transpiling).
 // Each is rebuilt when missing or older than its sources.

@@ -1,7 +1,7 @@
 // npm run check: the format check (Prettier), lint (ESLint) and types (tsc), side by side —
-// each mostly keeps one core busy, so on two cores the three took 73 s against 90 s one after
-// the other (CI's 20 minutes). Each one's output is printed whole, in this order, once it has
-// ended; the check fails if any of them does.
+// each mostly keeps one core busy, so with two cores or more the three end sooner than one
+// after the other (CI has 20 minutes). Each one's output is printed whole, in this order, once
+// it has ended; the check fails if any of them does.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 

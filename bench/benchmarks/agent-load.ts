@@ -24,17 +24,17 @@ import {
 import { type FloorStaff, createFloorStaff } from '../sim/staff';
 
 /**
- * Issue 8 §2, the agent write path under load. A team of simulated agents of its own (in a
- * database of its own: bench/sim/server.ts), each a real HTTP client with the session cookie
- * and a real live socket (bench/sim/load-agent.ts), cycling Available → offer → answer (or
- * decline) → end → (break | Out Bound + dial + end) → Available, paced to offer ~2.1 actions
- * per agent per second. The engine's timings are shortened through its configuration (offers
- * 100–300 ms after an agent becomes eligible, a 100 ms tick) so agents are not idle waiting
- * for calls. After a warm-up, the measured window counts the actions that completed in it.
+ * The agent write path under load. A team of simulated agents of its own (in a database of its own:
+ * bench/sim/server.ts), each a real HTTP client with the session cookie and a real live socket
+ * (bench/sim/load-agent.ts), cycling Available → offer → answer (or decline) → end → (break | Out
+ * Bound + dial + end) → Available, paced to offer ~2.1 actions per agent per second. The engine's
+ * timings are shortened through its configuration (offers 100–300 ms after an agent becomes
+ * eligible, a 100 ms tick) so agents are not idle waiting for calls. After a warm-up, the measured
+ * window counts the actions that completed in it.
  *
- * On PostgreSQL the server is its own process (its bundle, what npm start runs); on
- * PGlite it is built in this process (PGlite has one owner), so there the load generator
- * shares the server's CPU and event loop.
+ * On PostgreSQL the server is its own process (its bundle, what npm start runs); on PGlite it is
+ * built in this process (PGlite has one owner), so there the load generator shares the server's CPU
+ * and event loop.
  */
 const PLANS: Record<ScaleName, { agents: number; warmupS: number; measureS: number }> = {
   small: { agents: 20, warmupS: 2, measureS: 5 },
@@ -204,7 +204,7 @@ export const agentLoad: Benchmark<AgentLoadState> = {
     const measureTo = measureFrom + plan.measureS * 1000;
     // Statistics as autovacuum's analyze keeps them on a live database (this machine's
     // PostgreSQL runs with autovacuum off, for CI): planned on the empty tables of the setup,
-    // the call engine's search for eligible agents took ~13 ms a tick instead of ~3.
+    // the call engine's search for eligible agents would take several times longer a tick.
     await sleep(measureFrom - ANALYZE_BEFORE_WINDOW_MS - performance.now());
     await sql`ANALYZE`.execute(db);
     await sleep(measureFrom - performance.now());

@@ -17,13 +17,13 @@ import {
 import { type Stats, measure } from '../stats';
 
 /**
- * Issue 8 §1, analytics at scale. The real server (buildApp, in this process: PGlite has one
- * owner) on the run's demo call centre, signed in as its super admin, and each analytics read
- * through HTTP on loopback (fetch, keep-alive, body read to the end): team cards, employee
- * cards (all time and last 7 days), one busy agent's detail, the dashboard, the live floor,
- * the CSV of all employees. Then the seed's own pattern (bench/seed-pattern.ts, spec §7) on
- * the same database, and how many times faster ours is. On PostgreSQL, the plans of the hot
- * routes' queries (bench/query-plans.ts) go to bench/results/.
+ * Analytics at scale. The real server (buildApp, in this process: PGlite has one owner) on the
+ * run's demo call centre, signed in as its super admin, and each analytics read through HTTP on
+ * loopback (fetch, keep-alive, body read to the end): team cards, employee cards (all time and last
+ * 7 days), one busy agent's detail, the dashboard, the live floor, the CSV of all employees. Then
+ * the seed's own pattern (bench/seed-pattern.ts, spec §7) on the same database, and how many times
+ * faster ours is. On PostgreSQL, the plans of the hot routes' queries (bench/query-plans.ts) go to
+ * bench/results/.
  */
 
 const WARMUP = 5;
@@ -37,7 +37,7 @@ const SEED_RUNS: Record<ScaleName, { warmup: number; iterations: number }> = {
 /** Ports for this benchmark's server (within the bench's 3200–3299). */
 const PORTS = { first: 3260, last: 3299 };
 
-/** Issue 8 §1's targets, on PostgreSQL (p95, ms). */
+/** The targets, on PostgreSQL (p95, ms). */
 const TARGETS = { employees: 50, teams: 30, detail: 20, dashboard: 20 } as const;
 const SPEED_UP_TARGET = 100;
 

@@ -19,16 +19,16 @@ import {
 import { type FloorStaff, createFloorStaff } from '../sim/staff';
 
 /**
- * Issue 8 §3, live fan-out. Agents of its own (a database of its own), each with its live
- * socket open, and supervisors (team-less admins: their floor is every agent) on the live
- * floor view through theirs. Then status changes (Break ↔ Lunch ↔ Personal, so the call engine
- * stays out of it) requested through HTTP on random agents at a steady rate, each timed from
- * the request being sent to the `floor.agent` event with the new status having reached every
- * supervisor (bench/sim/floor-watch.ts). On PostgreSQL twice: one server process, then two
- * processes on the same database (agents and supervisors split between them, so most changes
- * travel by NOTIFY to the other process); the servers are their own processes (the bundle npm start runs), and
- * their peak RSS (VmHWM) with every agent connected is read from /proc. On PGlite, one server
- * in this process (so the clients share its CPU, and the RSS is the bench's, not reported).
+ * Live fan-out. Agents of its own (a database of its own), each with its live socket open, and
+ * supervisors (team-less admins: their floor is every agent) on the live floor view through theirs.
+ * Then status changes (Break ↔ Lunch ↔ Personal, so the call engine stays out of it) requested
+ * through HTTP on random agents at a steady rate, each timed from the request being sent to the
+ * `floor.agent` event with the new status having reached every supervisor
+ * (bench/sim/floor-watch.ts). On PostgreSQL twice: one server process, then two processes on the
+ * same database (agents and supervisors split between them, so most changes travel by NOTIFY to the
+ * other process); the servers are their own processes (the bundle npm start runs), and their peak
+ * RSS (VmHWM) with every agent connected is read from /proc. On PGlite, one server in this process
+ * (so the clients share its CPU, and the RSS is the bench's, not reported).
  */
 const PLANS: Record<
   ScaleName,

@@ -16,18 +16,18 @@ import type { StartPhases } from '../start-phases';
 import { summarize } from '../stats';
 
 /**
- * Issue 8 §5: `npm start` on an existing data dir to GET /api/health answering 200, on PGlite
- * (whatever DATABASE_URL says: the target is the embedded database's). The data dir is made
- * once by a first start (create + migrate, reported apart, and the warm-up), then each measured
- * start is a new process on it, stopped cleanly (SIGTERM, PGlite flushed) before the next.
+ * `npm start` on an existing data dir to GET /api/health answering 200, on PGlite (whatever
+ * DATABASE_URL says: the target is the embedded database's). The data dir is made once by a first
+ * start (create + migrate, reported apart, and the warm-up), then each measured start is a new
+ * process on it, stopped cleanly (SIGTERM, PGlite flushed) before the next.
  *
  * `npm start` (scripts/start.mjs) builds the web app and the server (scripts/builds.mjs) when
- * either is older than its sources. The bench brings the server's bundle up to date first, as
- * a start would (it is renamed into place: a server running from it is not disturbed), but
- * never builds into dist/web (a running server or e2e suite may be using it): when the web
- * build is not current it measures the command start.mjs then runs — the server — and says
- * so. Then bench/start-phases.ts, bundled the same way, times the server's own steps, to show
- * where the time goes.
+ * either is older than its sources. The bench brings the server's bundle up to date first, as a
+ * start would (it is renamed into place: a server running from it is not disturbed), but never
+ * builds into dist/web (a running server or e2e suite may be using it): when the web build is not
+ * current it measures the command start.mjs then runs — the server — and says so. Then
+ * bench/start-phases.ts, bundled the same way, times the server's own steps, to show where the time
+ * goes.
  */
 
 const STARTS = 5;

@@ -9,20 +9,19 @@ import { summarize } from '../stats';
 import type { WebServerAccounts } from '../web-server';
 
 /**
- * Issue 8 §4. The production build's JavaScript per page, gzipped (zlib's default level, as
- * Vite's own build report): the JavaScript a browser must download to show the sign-in page,
- * the agent dashboard and the admin portal. Measured by recording what Chromium actually
- * fetches for each (a fresh browser context, so nothing is cached, until the network is
- * idle), and checked against the Vite manifest: the page's entry and its static imports, plus
- * each lazy route chunk Chromium loaded and that chunk's static imports (what Vite
- * modulepreloads with it). A difference between the two is reported in the note. The build
- * has two entries: sign-in.html (the sign-in page, which the server serves at /sign-in) and
- * index.html (the app: both portals and the first-run page). The Vapi chunk is reported apart
- * (loaded only when a vapi identity answers a call) and never counted in a page. Then the time
- * from navigation to an interactive sign-in form, over 10 loads.
+ * The production build's JavaScript per page, gzipped (zlib's default level, as Vite's own build
+ * report): the JavaScript a browser must download to show the sign-in page, the agent dashboard and
+ * the admin portal. Measured by recording what Chromium actually fetches for each (a fresh browser
+ * context, so nothing is cached, until the network is idle), and checked against the Vite manifest:
+ * the page's entry and its static imports, plus each lazy route chunk Chromium loaded and that
+ * chunk's static imports (what Vite modulepreloads with it). A difference between the two is
+ * reported in the note. The build has two entries: sign-in.html (the sign-in page, which the server
+ * serves at /sign-in) and index.html (the app: both portals and the first-run page). The Vapi chunk
+ * is reported apart (loaded only when a vapi identity answers a call) and never counted in a page.
+ * Then the time from navigation to an interactive sign-in form, over 10 loads.
  *
- * The build goes to a temp directory and a server of its own serves it (bench/web-server.ts),
- * so dist/web and anyone's running server are left alone.
+ * The build goes to a temp directory and a server of its own serves it (bench/web-server.ts), so
+ * dist/web and anyone's running server are left alone.
  */
 
 const WARMUP_LOADS = 2;

@@ -22,14 +22,13 @@ import { loadEnvironment, newSessionSecret, openOwnDatabase, startInProcess } fr
 import { type FloorStaff, createFloorStaff } from '../sim/staff';
 
 /**
- * Issue 8 §2, database writes per agent-hour on a realistic shift (bench/sim/shift.ts: ~10
- * calls an hour, a break and personal time), counted by the database itself
- * (bench/sim/db-counters.ts: rows inserted + updated + deleted in pg_stat_user_tables, and
- * transaction ids handed out, i.e. write transactions) — then the seed's pattern
- * (bench/sim/seed-writes.ts: a timer row updated per agent per second, plus its status and
- * call rows) executed on the same agent-hours, in seed-shaped tables of the same database,
- * and counted the same way. The hour is simulated: the server (in this process, on a clock
- * the bench moves) does everything a real hour makes it do, sooner.
+ * Database writes per agent-hour on a realistic shift (bench/sim/shift.ts: ~10 calls an hour, a
+ * break and personal time), counted by the database itself (bench/sim/db-counters.ts: rows inserted
+ * + updated + deleted in pg_stat_user_tables, and transaction ids handed out, i.e. write
+ * transactions) — then the seed's pattern (bench/sim/seed-writes.ts: a timer row updated per agent
+ * per second, plus its status and call rows) executed on the same agent-hours, in seed-shaped
+ * tables of the same database, and counted the same way. The hour is simulated: the server (in this
+ * process, on a clock the bench moves) does everything a real hour makes it do, sooner.
  */
 const PLANS: Record<ScaleName, { agents: number }> = {
   small: { agents: 2 },
@@ -182,8 +181,8 @@ export const writeVolume: Benchmark<WriteVolumeState> = {
         value: Math.round((ours!.rows / seed.rows) * 10_000) / 10_000,
         unit: '×',
         note:
-          `reported beside the write transactions, which the target is about (ARCHITECTURE.md ` +
-          `decision 123); seed ÷ ours = ${(seed.rows / ours!.rows).toFixed(1)}×`,
+          `reported beside the write transactions, which the target is about; ` +
+          `seed ÷ ours = ${(seed.rows / ours!.rows).toFixed(1)}×`,
       },
       {
         kind: 'value',

@@ -21,10 +21,9 @@ import type { SimUser } from './staff';
  * One keep-alive pool per server, shared by every simulated client: a connection per request
  * in flight, reused after (as a browser keeps its connections), each a plain TCP socket that
  * speaks HTTP/1.1 (`HttpConnection`). The load generator runs on the machine under test, so what
- * its client costs is taken from the server and PostgreSQL: node:http's client took ~30 % of
- * the load generator's CPU, undici's ~23 % (RESULTS §2, decision 133). This one writes each
- * request as one string and reads each answer by its Content-Length (the server's) or its chunks
- * (node:http's without one).
+ * its client costs is taken from the server and PostgreSQL, and node:http's client and undici
+ * both cost more CPU than this one, which writes each request as one string and reads each
+ * answer by its Content-Length (the server's) or its chunks (node:http's without one).
  */
 const pools = new Map<string, { host: string; port: number; idle: HttpConnection[] }>();
 

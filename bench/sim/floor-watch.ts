@@ -5,8 +5,8 @@ import { type LiveSocket, connectLive } from './agent-client';
 import type { SimUser } from './staff';
 
 /**
- * Fan-out probes (issue 8 §3): supervisors on the live floor view (their live socket gets
- * `floor.snapshot`, then `floor.agent` per change), and the expectations a status change
+ * Fan-out probes (the live-fanout benchmark): supervisors on the live floor view (their live socket
+ * gets `floor.snapshot`, then `floor.agent` per change), and the expectations a status change
  * request sets up — done when every supervisor has been told the agent's new status.
  */
 const SNAPSHOT_TIMEOUT_MS = 30_000;

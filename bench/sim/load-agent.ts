@@ -9,14 +9,14 @@ import type { ActionKind, LoadRecorder } from './recorder';
 import type { SimUser } from './staff';
 
 /**
- * One simulated agent of the write-path load (issue 8 §2), a busy softphone: goes Available,
- * waits for the engine's offer on its live socket, answers it (or declines one in five), ends
- * it (After Call Work), and then goes back to Available — by way of a break one time in seven
- * and of Out Bound with a dialled call one time in seven. Its actions are paced: each starts
- * `paceMs` (± 25 %) after the previous one started, or at once when that one took longer, so
- * the agents together offer a steady rate and a slow server shows as latency and a lower rate.
- * As the softphone, it names its tab on its socket and its actions (LIVE_TAB_HEADER): their
- * states come in the answers, and the socket brings what else changed (offers, rings missed).
+ * One simulated agent of the write-path load (agent-load, and the fault tests), a busy softphone:
+ * goes Available, waits for the engine's offer on its live socket, answers it (or declines one in
+ * five), ends it (After Call Work), and then goes back to Available — by way of a break one time in
+ * seven and of Out Bound with a dialled call one time in seven. Its actions are paced: each starts
+ * `paceMs` (± 25 %) after the previous one started, or at once when that one took longer, so the
+ * agents together offer a steady rate and a slow server shows as latency and a lower rate. As the
+ * softphone, it names its tab on its socket and its actions (LIVE_TAB_HEADER): their states come in
+ * the answers, and the socket brings what else changed (offers, rings missed).
  */
 export interface LoadAgentOptions {
   baseUrl: string;

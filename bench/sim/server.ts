@@ -128,9 +128,9 @@ export async function ensureServerBundle(context: BenchContext) {
 }
 
 /**
- * The real server as its own process, as npm start runs it (the bundle: through tsx its
- * loader and transpiled sources took ~85 MB more memory), on the PostgreSQL database at
- * `url`: the load generator's CPU is not the server's.
+ * The real server as its own process, as npm start runs it (the bundle: through tsx, its loader and
+ * transpiled sources would add to every memory figure), on the PostgreSQL database at `url`: the
+ * load generator's CPU is not the server's.
  */
 export async function startServerProcess(
   context: BenchContext,

@@ -1,5 +1,5 @@
 /**
- * The analytics page's rules and arithmetic (spec §5, §9 and issue 7's call-centre metrics),
+ * The analytics page's rules and arithmetic (spec §5, §9 and the industry's call-centre metrics),
  * shared so the server computes every figure and the browser shows them by the same rules.
  * Pure: no clock, no zone of its own — callers pass `now` and the call centre's zone.
  */
@@ -81,7 +81,7 @@ export function callDistribution(counts: Record<CallOutcomeName, number>): PieSl
 }
 
 // ---------------------------------------------------------------------------------------------
-// Metrics (issue 7: industry definitions). Each is null when its denominator is 0.
+// Metrics, by their industry definitions. Each is null when its denominator is 0.
 
 /** Inbound answered ÷ inbound offered (answered, declined or missed): outbound calls are
  * logged answered and would inflate it. A fraction in [0, 1]. */

@@ -1,5 +1,5 @@
 /**
- * The audit log's vocabulary (issue 9): what happened, as a stable code the server writes
+ * The audit log's vocabulary: what happened, as a stable code the server writes
  * ('employee.deleted') and in words for the Audit Log page and its CSV.
  */
 export const auditActions = [

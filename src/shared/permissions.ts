@@ -16,7 +16,7 @@ export const canManageAdmins = isSuperAdmin;
 /** The Voice page (configured voice identities, never keys): super admins only. */
 export const canSeeVoiceIdentities = isSuperAdmin;
 
-/** The Audit Log page, its list and its CSV (issue 9): super admins only. */
+/** The Audit Log page, its list and its CSV: super admins only. */
 export const canReadAuditLog = isSuperAdmin;
 
 /** Creating, editing and deleting teams: super admins only. */

@@ -103,7 +103,7 @@ export type DialRefusal = 'CALL_IN_PROGRESS' | 'OUTBOUND_NEEDS_OUT_BOUND' | 'PHO
  * The browser's early check, mirroring the server's rule so the dialer can say why Call is
  * disabled before anything is sent: the refusal dialling `digits` would get now (null: none).
  * The server decides: the open-call and Out Bound rules are enforced by the database's agent
- * actions (`agent_act_batch`), the number rule by `outboundCallSchema` (isDiallableNumber).
+ * actions (`perform_agent_actions`), the number rule by `outboundCallSchema` (isDiallableNumber).
  * A call in progress is named first, then the status: what the agent has to do first.
  */
 export function dialRefusal(status: string, digits: string, hasCall: boolean): DialRefusal | null {

@@ -57,7 +57,7 @@ export const agentStateSchema = z.object({
   /**
    * When the status or the call last changed (null: never). The browser keeps the state that
    * changed last, then the one computed last: a change is stamped when asked for and commits
-   * once it has the agent's lock, so a read computed in between misses it (decision 126).
+   * once it has the agent's lock, so a read computed in between misses it.
    */
   changedAt: isoDateTime.nullable(),
   /** How long the connecting screen shows after an answer or a dial (spec §9: 2.5 s). */

@@ -5,7 +5,7 @@ import { validationMessages as m } from '../messages';
  * The field rules, with zod/mini only. Each rule is one list of checks, applied to a classic
  * zod string by ./fields.ts (whose helpers other schemas chain methods on) and to a zod/mini
  * string by `miniFields` here (the signed-out pages' schemas, ./sign-in.ts: the sign-in page's
- * bundle cannot afford classic zod, issue 8 §4). Same checks, same order, same messages.
+ * bundle cannot afford classic zod). Same checks, same order, same messages.
  * This file must not import classic zod: the sign-in page loads it.
  */
 

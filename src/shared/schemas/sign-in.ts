@@ -4,8 +4,8 @@ import { miniFields, newPasswordPairCheck } from './field-rules';
 
 /*
  * What a signed-out visitor's pages (sign-in and the password reset) send and read, written
- * with zod/mini: the sign-in page is its own small bundle (issue 8 §4), and classic zod costs
- * ~22 kB gzipped however little of it is used, zod/mini only what is. The server validates
+ * with zod/mini: the sign-in page is its own small bundle, and classic zod costs its whole
+ * size however little of it is used, zod/mini only what is. The server validates
  * the same schemas (fastify-type-provider-zod takes any zod 4 schema); ./auth.ts re-exports
  * them beside the rest of the account schemas.
  */

@@ -15,8 +15,8 @@ import {
 
 /**
  * The sign-in page is not here: it is an entry of its own (sign-in.html, src/web/sign-in),
- * which the server serves at /sign-in, so it loads neither this router nor React Query
- * (issue 8 §4). The app reaches it by a page load (SignInRedirect). Each shell and page of the
+ * which the server serves at /sign-in, so it loads neither this router nor React Query and
+ * stays small. The app reaches it by a page load (SignInRedirect). Each shell and page of the
  * admin portal and the agent softphone is loaded when a route first needs it: the router
  * fetches a route's shell and page together and shows them once both are there (no
  * Suspense: a navigation keeps the current screen meanwhile; a first load shows the loader).

@@ -1,7 +1,7 @@
 import { SIGN_IN_PATH } from './session-user';
 
 /*
- * The sign-in page and the app are two entries of the build (issue 8 §4: the sign-in page
+ * The sign-in page and the app are two entries of the build (the sign-in page
  * loads neither the router nor React Query), so going from one to the other is a page load.
  * Both go through here, so tests can watch them (jsdom cannot navigate).
  */

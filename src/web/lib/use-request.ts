@@ -7,8 +7,8 @@ interface RequestCallbacks<Result> {
 
 /**
  * One request a form sends, with its pending state: what the sign-in page needs of React
- * Query's useMutation, without React Query (the sign-in page's bundle leaves it out, issue
- * 8 §4). As with useMutation, the callbacks are not called once the form has unmounted.
+ * Query's useMutation, without React Query (the sign-in page's bundle leaves it out, to stay
+ * small). As with useMutation, the callbacks are not called once the form has unmounted.
  */
 export function useRequest<Input, Result>(send: (input: Input) => Promise<Result>) {
   const [isPending, setIsPending] = useState(false);

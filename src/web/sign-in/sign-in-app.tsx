@@ -31,10 +31,10 @@ async function withRetries<Result>(load: () => Promise<Result>): Promise<Result>
 
 /**
  * The sign-in page as its own entry of the build (sign-in.html): no router, no React Query,
- * zod/mini only — issue 8 §4 gives it 120 kB of gzipped JavaScript. As the app's gate did,
- * it first learns whether the first run is pending (then the first-run page) and who is
- * signed in (then their side of the app); a sign-in goes back to the page that sent the
- * user here, if it is on their side, else to their dashboard. Both are page loads of the app.
+ * zod/mini only, to fit its 120 kB budget of gzipped JavaScript (bench web-app). As the app's
+ * gate did, it first learns whether the first run is pending (then the first-run page) and
+ * who is signed in (then their side of the app); a sign-in goes back to the page that sent
+ * the user here, if it is on their side, else to their dashboard. Both are page loads of the app.
  */
 export function SignInApp() {
   const [gate, setGate] = useState<SignInGate>('checking');

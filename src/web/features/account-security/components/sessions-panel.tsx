@@ -52,7 +52,7 @@ function formatMoment(isoDateTime: string) {
 }
 
 /**
- * Where you are signed in (issue 9), for the agent's Profile and the admin's Account page:
+ * Where you are signed in, for the agent's Profile and the admin's Account page:
  * each session's device, address and times, this device marked; any other can be signed out,
  * or all of them at once. Their pages then send them to sign-in on their next request.
  */

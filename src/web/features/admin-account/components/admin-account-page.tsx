@@ -3,7 +3,7 @@ import { useSession } from '../../../lib/session';
 import { AccountSection, ChangePasswordForm, SessionsPanel } from '../../account-security';
 
 /**
- * The admin portal's Account page (issue 9), for every admin: your own password and where
+ * The admin portal's Account page, for every admin: your own password and where
  * you are signed in. The server lets any signed-in user change their own password.
  */
 export function AdminAccountPage() {

@@ -10,7 +10,7 @@ export function getDashboard(signal?: AbortSignal) {
 }
 
 /**
- * Keeps itself fresh (issue 4): a short poll while the page is shown and a refetch when the
+ * Keeps itself fresh: a short poll while the page is shown and a refetch when the
  * window regains focus, so employees registered or deleted elsewhere show up. Changes made
  * in this tab invalidate it at once.
  */

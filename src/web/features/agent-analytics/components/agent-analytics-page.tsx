@@ -11,7 +11,7 @@ import { useAgentAnalytics } from '../api/get-agent-analytics';
 
 /**
  * The portal's Analytics page: the agent's own figures — the same employee detail an admin
- * sees (issue 7), without Delete or close. It starts at today, the shift the agent is in; the
+ * sees, without Delete or close. It starts at today, the shift the agent is in; the
  * range is in the URL. It refreshes itself on every live event.
  */
 export function AgentAnalyticsPage() {

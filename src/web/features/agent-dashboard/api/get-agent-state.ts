@@ -45,7 +45,7 @@ const instant = (iso: string | null) => (iso === null ? Number.NEGATIVE_INFINITY
 
 /**
  * Whether `next` is older than `held`: it changed earlier, or changed at the same moment and
- * was computed earlier. When it changed comes first (decision 126): a read computed after a
+ * was computed earlier. When it changed comes first: a read computed after a
  * change was asked for may still have missed it.
  */
 function isOlder(next: AgentState, held: AgentState) {

@@ -27,8 +27,8 @@ export interface VoiceStart {
 /** When the connecting screen ends (server ms). */
 export function connectedAt(call: CurrentCall, connectDelayMs: number, voiceStart?: VoiceStart) {
   const fallback = answeredAt(call) + connectDelayMs;
-  // No assistant starting here (it runs in another tab, or was taken over mid-call, decision
-  // 115): the delay from the answer.
+  // No assistant starting here (it runs in another tab, or was taken over mid-call): the delay
+  // from the answer.
   if (!voiceStart) return fallback;
   // Spec §4: the active call appears connectDelayMs after call-start, or after a failed start —
   // and never later than the longest wait, so a call once shown never goes back to connecting.

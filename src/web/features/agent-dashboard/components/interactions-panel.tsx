@@ -57,7 +57,7 @@ export function CallArea({
   const { call, connectDelayMs } = snapshot.state;
   const actions = useCallActions(call?.id);
   const voice = useVoiceCall(call?.id ?? '');
-  // An assistant taken over mid-call (decision 115) starts on a call already connected.
+  // An assistant taken over mid-call (its tab reloaded or closed) starts on a connected call.
   const voiceStart =
     voice && !voice.isResumed
       ? {

@@ -365,7 +365,7 @@ describe('the dialler with the voice assistant', () => {
   });
 });
 
-describe('the assistant of a call already connected (decision 115)', () => {
+describe('the assistant of a call already connected', () => {
   const connected = agentState({ status: 'on_call', since: at(-30), call: activeCall(30) });
 
   it('is taken over by a tab reloaded mid-call, without the connecting screen', async () => {

@@ -114,7 +114,7 @@ const storedControls = {
 
 /**
  * Mute and hold as every tab of this browser shows them: one tab runs the call's assistant
- * (decisions 48 and 115), so Mute clicked in another is sent to it — before, that tab showed
+ * (one assistant per call), so Mute clicked in another is sent to it, or that tab would show
  * 'Unmute' while the microphone stayed live. A tab opened during a call asks the others where
  * they stand; a reloaded tab starts from its own last state, so a muted call stays muted.
  */
@@ -213,7 +213,7 @@ function useStopVoiceWhenCallLeaves(voiceCall: VoiceCallController) {
 const RESUME_AFTER_MS = 1000;
 
 /**
- * The assistant goes on when the tab that ran it goes (decision 115): a tab with the connected
+ * The assistant goes on when the tab that ran it goes: a tab with the connected
  * call whose assistant runs elsewhere queues for the lock, so a reload mid-call, or closing
  * the tab that answered while another is open, hands it over instead of leaving the call
  * without one. The tab that answered or dialled asked for the lock before its request went

@@ -4,7 +4,7 @@ import type { CallFigures } from '../../../../shared/schemas/analytics';
 import { type Figure, FigureList } from './figure-list';
 import { formatPercent, formatSeconds } from './format';
 
-/** Issue 7's call-centre metrics, by their industry names. */
+/** The standard call-centre metrics, by their industry names. */
 export function callCentreMetrics(figures: CallFigures): Figure[] {
   return [
     { label: 'Answer rate', value: formatPercent(figures.answerRatePercent) },

@@ -40,7 +40,7 @@ function Panel({
 
 /**
  * Spec §2 'Selecting an employee shows': the Call Distribution pie and the Status Time
- * Tracking table, with the spec's counts and issue 7's metrics above them. The same view
+ * Tracking table, with the spec's counts and the call-centre metrics above them. The same view
  * for an admin looking at an employee and for the agent looking at themselves.
  */
 export function EmployeeAnalyticsDetailView({ detail, actions }: EmployeeAnalyticsDetailViewProps) {

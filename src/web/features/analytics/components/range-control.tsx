@@ -54,7 +54,7 @@ function rangeDescription(shown: ResolvedRangeBody) {
 }
 
 /**
- * The date range of every analytics view (issue 7): a preset in the call centre's time zone,
+ * The date range of every analytics view: a preset in the call centre's time zone,
  * or two days. A custom range applies as soon as both days make a valid range.
  */
 export function RangeControl({ selection, onChange, shown }: RangeControlProps) {

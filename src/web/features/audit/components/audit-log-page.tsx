@@ -119,7 +119,7 @@ function AuditRow({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) 
 }
 
 /**
- * The super admins' Audit Log (issue 9): every admin-side change — who, what, when, target,
+ * The super admins' Audit Log: every admin-side change — who, what, when, target,
  * from which address — newest first, searchable, by days of the call centre's zone, as CSV.
  */
 export function AuditLogPage() {

@@ -159,7 +159,7 @@ describe('EmployeesPage: the list', () => {
 
   it.each([
     ['an admin without the Teams page', teamMemberAdminUser],
-    // Their Teams page lists no team (decision 14): a link there would lead nowhere.
+    // Their Teams page lists no team: a link there would lead nowhere.
     ['an admin with no team', sessionUser({ username: 'nia' })],
   ])('shows team names as plain text to %s', async (_who, signedInAs) => {
     serveEmployees();

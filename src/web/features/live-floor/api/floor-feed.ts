@@ -47,7 +47,7 @@ function store(
 }
 
 /**
- * The live floor (issue 7): the snapshot from `GET /api/analytics/live`, then kept current by
+ * The live floor: the snapshot from `GET /api/analytics/live`, then kept current by
  * the live socket — the server sends the whole floor on connect (and after anything it may
  * have missed), then each agent's change, in order. No polling. `isLive` says whether the
  * socket is up and the server has its database; `isReconnecting`, that they were and are not.

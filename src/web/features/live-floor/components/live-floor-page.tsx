@@ -37,7 +37,7 @@ function matches(agent: FloorAgent, search: string) {
 }
 
 /**
- * The live floor view (issue 7): every agent in the viewer's scope with their status and time
+ * The live floor view: every agent in the viewer's scope with their status and time
  * in it, the call in progress and its duration, and counts by status — updated over the live
  * socket as it happens, the timers ticking from server timestamps.
  */

@@ -5,7 +5,7 @@ import { ScrollableTable } from '../../../components/scrollable-table';
 const providerLabel = { local: 'Local (offline)', vapi: 'Vapi' } as const;
 
 /**
- * The super admin's Voice page (issue 6 'Settings view for admins'): the provider the calls
+ * The super admin's Voice page: the provider the calls
  * use and each configured identity by name and assistant id, with how many calls it took.
  */
 export function VoiceIdentitiesPage() {
