@@ -20,7 +20,6 @@ import { ensureRollupTimeZone } from './modules/analytics/rollups';
 import { registerAccessControl } from './modules/auth/access';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authenticate, resolveSessionSecret } from './modules/auth/auth.service';
-import { sessionLookups, sessionTouches } from './modules/auth/auth.repository';
 import { SESSION_COOKIE } from './modules/auth/sessions';
 import { type CallEngine, createCallEngine } from './modules/calls/call-engine';
 import { callRoutes } from './modules/calls/calls.routes';
@@ -33,12 +32,8 @@ import { createLiveHub } from './modules/live/live-hub';
 import { liveRoutes } from './modules/live/live.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
-import { agentStateOf, toAgentState } from './modules/presence/presence.service';
-import {
-  agentActions,
-  agentStateReads,
-  stateReadFromJson,
-} from './modules/presence/presence.repository';
+import { agentStateOf } from './modules/presence/presence.service';
+import { listenForAgentChanges } from './modules/presence/agent-changes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
@@ -48,6 +43,7 @@ import { AppError, registerErrorHandling } from './platform/errors';
 import { logRedaction } from './platform/logging';
 import { registerSecurity, voiceProviderSources } from './platform/security';
 import { registerWebApp } from './platform/web';
+import { createPoolBatches } from './pool-batches';
 import { registerWriteRateLimit } from './platform/write-rate-limit';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -71,8 +67,8 @@ type CompilersFactory = NonNullable<
 >;
 /**
  * Zod validates and serializes, from the start: set after Fastify() (setValidatorCompiler),
- * Fastify would first have loaded its default compilers (ajv, fast-json-stringify's), ~90 ms
- * of a start (issue 8 §5). Its types describe those compilers' factories; at run time a
+ * Fastify would first have loaded its default compilers (ajv, fast-json-stringify's), a
+ * noticeable share of start-up. Its types describe those compilers' factories; at run time a
  * factory may return any route compiler, as setValidatorCompiler takes.
  */
 const zodCompilers = {
@@ -119,10 +115,8 @@ export async function buildApp(
   const instanceName = config.instanceName ?? randomUUID();
   const hub = createLiveHub({
     db,
-    listen: database.listen,
     instanceId: `${instanceName}#${randomUUID()}`,
     stateOf: (userId) => agentStateOf(ctx, userId),
-    announcedState: (at, row) => toAgentState(ctx, at, stateReadFromJson(row)),
     floorOf: (scope, ids) => floorAgentsOf(ctx, scope, ids),
     scopesOf: (userIds) => floorScopesOf(ctx, userIds),
     now: () => ctx.clock.now(),
@@ -135,17 +129,8 @@ export async function buildApp(
     db,
     clock: options.clock ?? systemClock,
     live: hub,
+    batches: createPoolBatches(database),
   };
-  // Group commit (decision 104): two batches in flight at once on PostgreSQL, the second only
-  // once 16 items wait (decision 131); on PGlite one, as its one connection runs one statement
-  // at a time anyway. Session lookups (short reads, one per signed-in request) one at a time:
-  // fewer, larger batches, measured better than two.
-  const inFlight = database.kind === 'pglite' ? 1 : 2;
-  const overlapAt = 16;
-  agentActions.batchOn(db, inFlight, overlapAt);
-  agentStateReads.batchOn(db, inFlight, overlapAt);
-  sessionLookups.batchOn(db, 1);
-  sessionTouches.batchOn(db, inFlight, overlapAt);
   const callEngine = createCallEngine({
     ctx: { ...ctx, db: database.engineDb },
     hub,
@@ -156,13 +141,15 @@ export async function buildApp(
   });
   app.decorate('ctx', ctx);
   app.decorate('callEngine', callEngine);
+  let stopListening: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    await hub.start();
+    stopListening = await listenForAgentChanges(ctx, database.listen, hub, app.log);
     await callEngine.recover({ soleProcess: options.soleProcess ?? false });
     callEngine.start();
   });
   app.addHook('preClose', async () => {
     await callEngine.stop();
+    await stopListening?.();
     await hub.close(ctx.clock.now());
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServer as startProcess, stop, waitForHealth } from './test/server-process';
+import { postSignInOverHttp } from './test/sign-in';
 
 /**
  * The real server process from its sources, on the embedded database (the bundle npm start
@@ -49,9 +50,10 @@ describe('the server process on the embedded database', { timeout: 90_000 }, () 
     await waitForHealth(restarted);
     const setupNow = await (await fetch(`http://127.0.0.1:${port}/api/setup`)).json();
     expect(setupNow).toEqual({ needed: false });
-    const signIn = await fetch(
-      `http://127.0.0.1:${port}/api/auth/sign-in`,
-      json({ username: 'persistent', password: 'persist-pass' }),
+    const signIn = await postSignInOverHttp(
+      `http://127.0.0.1:${port}`,
+      'persistent',
+      'persist-pass',
     );
     expect(signIn.status).toBe(200);
     expect(await stop(restarted)).toBe(0);

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  auditActionLabels,
-  auditActions,
-  auditActionsMatching,
-  describeAuditAction,
-  describeAuditDetails,
-} from './audit';
+import { auditActionsMatching, describeAuditAction, describeAuditDetails } from './audit';
 
 describe('audit actions in words', () => {
-  it('has words for every action', () => {
-    for (const action of auditActions) expect(auditActionLabels[action]).toBeTruthy();
-  });
-
   it('says which way a role changed, and shows an unknown code as it is', () => {
     expect(describeAuditAction('team.member_role_changed', { to: 'team_leader' })).toBe(
       'Promoted to team leader',

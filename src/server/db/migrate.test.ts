@@ -370,7 +370,7 @@ describe('a database made before the baseline', () => {
       WHERE user_id = ${call.user_id}`.execute(t.db);
     const actions = JSON.stringify([
       {
-        i: 0,
+        ordinal: 0,
         agent: call.user_id,
         action: 'status',
         arg: 'break',
@@ -381,9 +381,8 @@ describe('a database made before the baseline', () => {
       },
     ]);
     const result = await sql<{ refusal: string | null; status: string }>`
-      SELECT a.refusal, (a.state).status FROM agent_act_batch(${actions}::jsonb) AS a`.execute(
-      t.db,
-    );
+      SELECT performed.refusal, (performed.state).status
+      FROM perform_agent_actions(${actions}::jsonb) AS performed`.execute(t.db);
     expect(result.rows).toEqual([{ refusal: null, status: 'break' }]);
     const missedAfter = await sql<{ missed: number }>`
       SELECT coalesce(sum(missed), 0)::int AS missed FROM call_day_totals

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../platform/database';
+import { postSignIn, signInAs } from '../test/sign-in';
 import { createTestApp, sessionCookieOf } from '../test/test-app';
 import {
   DEMO_PASSWORD,
@@ -235,11 +236,7 @@ describe('generateDemoData', () => {
 
   it('is read by the app: the demo password signs in and the agent state is restored', async () => {
     const agentName = summary.teams[0]!.agents[0]!;
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { username: agentName, password: DEMO_PASSWORD },
-    });
+    const signIn = await postSignIn(t, agentName, DEMO_PASSWORD);
     expect(signIn.statusCode).toBe(200);
     const cookie = sessionCookieOf(signIn);
     const state = await t.app.inject({ url: '/api/agent/state', headers: { cookie } });
@@ -250,15 +247,8 @@ describe('generateDemoData', () => {
     expect(calls.statusCode).toBe(200);
     expect(calls.json<{ calls: unknown[] }>().calls).toHaveLength(10);
 
-    const admin = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { username: summary.superAdmin, password: DEMO_PASSWORD },
-    });
-    const dashboard = await t.app.inject({
-      url: '/api/dashboard',
-      headers: { cookie: sessionCookieOf(admin) },
-    });
+    const admin = await signInAs(t, summary.superAdmin, DEMO_PASSWORD);
+    const dashboard = await admin.as('GET', '/api/dashboard');
     expect(dashboard.statusCode).toBe(200);
   });
 

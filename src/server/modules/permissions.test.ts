@@ -11,7 +11,8 @@ import {
 import { hashToken } from './auth/sessions';
 import { type RoleName, roleNames, signInEveryRole } from '../test/roles';
 import { connectLive } from '../test/agent';
-import { createTestApp, sessionCookieOf } from '../test/test-app';
+import { postSignIn, signInAs } from '../test/sign-in';
+import { createTestApp } from '../test/test-app';
 
 /**
  * Every admin and team endpoint × every role → the expected status (spec §6, DESIGN.md).
@@ -70,12 +71,7 @@ async function employeeInScopeOf(role: RoleName) {
 /** A second session of the role's user (the world's stays usable), none for anonymous. */
 async function secondSessionOf(role: RoleName) {
   if (role === 'anonymous') return undefined;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { username: world.users[role].username, password: DEFAULT_PASSWORD },
-  });
-  return sessionCookieOf(response);
+  return (await signInAs(t, world.users[role])).cookie;
 }
 
 /** The API docs (public), each route with its answer: the old index path redirects. */
@@ -382,12 +378,7 @@ const matrix: {
       }
       // A second session of this role's user, to end.
       const user = world.users[role];
-      const signIn = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        payload: { username: user.username, password: DEFAULT_PASSWORD },
-      });
-      const token = signIn.cookies[0]!.value;
+      const token = (await postSignIn(t, user.username)).cookies[0]!.value;
       const second = await t.db
         .selectFrom('auth_sessions')
         .select('id')

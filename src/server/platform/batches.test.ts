@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Batches, batchable } from './batches';
+import { type BatchStatement, Batches, batchesOn, runAlone } from './batches';
 import type { Db } from './database';
 
 /** A run that records each batch and answers when released. */
@@ -119,41 +119,41 @@ describe('Batches', () => {
   });
 });
 
-describe('batchable', () => {
+describe('batchesOn and runAlone', () => {
   const pool = {} as Db;
-  const other = {} as Db;
-  const statement = () => {
-    const runs: { db: Db; items: number[] }[] = [];
-    const kind = batchable(
-      async (db: Db, items: number[]) => {
+  const transaction = {} as Db;
+  const recordingStatement = () => {
+    const runs: { db: Db; items: readonly number[] }[] = [];
+    const statement: BatchStatement<number, number> = {
+      async run(db, items) {
         runs.push({ db, items });
         await Promise.resolve();
         return items.map((item) => (item < 0 ? new Error(`refused ${item}`) : item * 10));
       },
-      () => false,
-    );
-    return { runs, kind };
+      rolledBack: () => false,
+    };
+    return { runs, statement };
   };
 
-  it('batches on the handle given to batchOn only; elsewhere each item runs alone', async () => {
-    const { runs, kind } = statement();
-    kind.batchOn(pool, 1);
-    const answers = await Promise.all([1, 2, 3].map((item) => kind.submit(pool, item)));
-    await Promise.all([4, 5].map((item) => kind.submit(other, item)));
+  it('batches on the handle given to batchesOn; runAlone runs each item alone on its own', async () => {
+    const { runs, statement } = recordingStatement();
+    const batches = batchesOn(pool, statement, { concurrency: 1 });
+    const answers = await Promise.all([1, 2, 3].map((item) => batches.submit(item)));
+    await Promise.all([4, 5].map((item) => runAlone(statement, transaction, item)));
     expect(answers).toEqual([10, 20, 30]);
     expect(runs).toEqual([
       { db: pool, items: [1] },
       { db: pool, items: [2, 3] },
-      { db: other, items: [4] },
-      { db: other, items: [5] },
+      { db: transaction, items: [4] },
+      { db: transaction, items: [5] },
     ]);
   });
 
   it('throws the Error answered for an item, batched or alone', async () => {
-    const { kind } = statement();
-    kind.batchOn(pool, 1);
-    await expect(kind.submit(other, -1)).rejects.toThrow('refused -1');
-    const answers = [1, -2].map((item) => kind.submit(pool, item).catch((e: Error) => e));
+    const { statement } = recordingStatement();
+    const batches = batchesOn(pool, statement, { concurrency: 1 });
+    await expect(runAlone(statement, transaction, -1)).rejects.toThrow('refused -1');
+    const answers = [1, -2].map((item) => batches.submit(item).catch((e: Error) => e));
     expect(await Promise.all(answers)).toEqual([10, new Error('refused -2')]);
   });
 });

@@ -5,10 +5,9 @@ import type { Db } from './database';
  * flight; otherwise it waits, and every item waiting when a batch returns goes in the next one
  * (at most `maxSize`). Another batch starts beside those in flight (up to `concurrency`) only
  * once `overlapAt` items wait (default 1: at once), so a few items wait for the batch ahead and
- * go together rather than each paying a statement's fixed cost (decision 131). So an idle server
- * runs each item alone, with no added wait, and a busy one runs many per statement and
- * transaction, which costs PostgreSQL far less per item (issue 8 §2: a status change ~0.99 →
- * ~0.49 ms of CPU in batches of 5). No timers.
+ * go together rather than each paying a statement's fixed cost. So an idle server runs each item
+ * alone, with no added wait, and a busy one runs many per statement and transaction, which costs
+ * PostgreSQL far less per item. No timers.
  *
  * `run` answers one result per item, in order; an Error among them fails only its item. If
  * `run` throws an error after which nothing of the batch can have been kept (`rolledBack`: the
@@ -77,36 +76,39 @@ export class Batches<Item, Result> {
 }
 
 /**
- * One kind of statement that runs for many items at once (`run`): in batches of up to 100 on
- * a database handle given to `batchOn` (the server's pool), alone on any other (a
- * transaction, a test's handle), where an Error answered is thrown.
+ * A statement that does many items' work at once: `run` answers one result per item, in
+ * order (an Error fails only its item); `rolledBack` tells an error after which nothing of
+ * the batch was kept, so its items can be retried alone.
  */
-export function batchable<Item, Result>(
-  run: (db: Db, items: Item[]) => Promise<(Result | Error)[]>,
-  rolledBack: (error: unknown) => boolean,
+export interface BatchStatement<Item, Result> {
+  run(db: Db, items: readonly Item[]): Promise<(Result | Error)[]>;
+  rolledBack(error: unknown): boolean;
+}
+
+/** The statement for one item on `db` (a transaction, say), its Error answer thrown. */
+export async function runAlone<Item, Result>(
+  statement: BatchStatement<Item, Result>,
+  db: Db,
+  item: Item,
+): Promise<Result> {
+  const [result] = await statement.run(db, [item]);
+  if (result instanceof Error) throw result;
+  return result as Result;
+}
+
+/**
+ * Group commit of `statement` on `db` (the server's pool): batches of up to 100, at most
+ * `concurrency` in flight, another beside the first once `overlapAt` items wait.
+ */
+export function batchesOn<Item, Result>(
+  db: Db,
+  statement: BatchStatement<Item, Result>,
+  { concurrency, overlapAt = 1 }: { concurrency: number; overlapAt?: number },
 ) {
-  const batchesOf = new WeakMap<Db, Batches<Item, Result>>();
-  return {
-    /**
-     * From now on, `concurrency` batches at most in flight on `db`, another beside the first
-     * once `overlapAt` items wait.
-     */
-    batchOn(db: Db, concurrency: number, overlapAt = 1) {
-      if (batchesOf.has(db)) return;
-      const batches = new Batches((items: Item[]) => run(db, items), {
-        concurrency,
-        maxSize: 100,
-        overlapAt,
-        rolledBack,
-      });
-      batchesOf.set(db, batches);
-    },
-    async submit(db: Db, item: Item): Promise<Result> {
-      const batches = batchesOf.get(db);
-      if (batches) return batches.submit(item);
-      const [result] = await run(db, [item]);
-      if (result instanceof Error) throw result;
-      return result as Result;
-    },
-  };
+  return new Batches<Item, Result>((items) => statement.run(db, items), {
+    concurrency,
+    maxSize: 100,
+    overlapAt,
+    rolledBack: (error) => statement.rolledBack(error),
+  });
 }

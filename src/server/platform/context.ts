@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { LivePublisher } from '../modules/live/live-hub';
+import type { PoolBatches } from '../pool-batches';
 import type { Db } from './database';
 
 /** Code that depends on the current time takes a clock, so tests can move time. */
@@ -10,11 +11,13 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 /**
- * What every service needs: the database (or a transaction), configuration, the clock, and
- * the live hub to announce an agent's changes to every process.
+ * What every service needs: the database (or a transaction), configuration, the clock, the
+ * live hub to announce an agent's changes to every process, and the group-commit queues on the
+ * server's pool.
  */
 export interface AppContext {
   db: Db;
+  batches: PoolBatches;
   config: Config & { sessionSecret: string };
   clock: Clock;
   live: LivePublisher;

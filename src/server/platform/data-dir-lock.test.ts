@@ -22,18 +22,47 @@ describe('data directory lock', () => {
     rmSync(file);
   });
 
-  it('takes over a stale lock left by a process that died', () => {
+  it('takes over a stale lock left by a process that died, leaving nothing aside', () => {
+    const file = path.join(dataDir, 'switchboard.lock');
+    // Above Linux's highest pid (2^22): no process can have it.
     writeFileSync(
-      path.join(dataDir, 'switchboard.lock'),
-      JSON.stringify({ pid: 2 ** 22 + 7, command: 'server', startedAt: 'long ago' }),
+      file,
+      JSON.stringify({ pid: 2 ** 22 + 7, command: 'demo', startedAt: 'long ago' }),
     );
     const lock = lockDataDir(dataDir, 'server');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({
+      pid: process.pid,
+      command: 'server',
+    });
+    expect(readdirSync(dataDir)).toEqual(['switchboard.lock']);
     lock.release();
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 
-  it('can be taken again after release', () => {
-    lockDataDir(dataDir, 'server').release();
-    lockDataDir(dataDir, 'server').release();
+  it('is refused while held, even to the same process, and can be taken again after release', () => {
+    const held = lockDataDir(dataDir, 'server');
+    expect(() => lockDataDir(dataDir, 'demo')).toThrow(`(server, pid ${process.pid}, since `);
+    held.release();
+    expect(readdirSync(dataDir)).toEqual([]);
+
+    const again = lockDataDir(dataDir, 'demo');
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'switchboard.lock'), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      command: 'demo',
+    });
+    again.release();
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('a release leaves alone a lock another process has taken since', () => {
+    const file = path.join(dataDir, 'switchboard.lock');
+    const lock = lockDataDir(dataDir, 'server');
+    // The file now names another live process (our parent), e.g. after ours was removed by hand.
+    const theirs = JSON.stringify({ pid: process.ppid, command: 'demo', startedAt: 'just now' });
+    writeFileSync(file, theirs);
+    lock.release();
+    expect(readFileSync(file, 'utf8')).toBe(theirs);
+    rmSync(file);
   });
 });
 

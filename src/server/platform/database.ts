@@ -39,11 +39,11 @@ export interface DatabaseHandle {
 
 /**
  * The agent's hot path (a status change or call action runs several statements, hundreds of
- * times a second under load: issue 8 §2) and the call engine's claims and ring timeouts (every
- * tick) as named prepared statements on PostgreSQL, parsed and planned once per connection
- * instead of every time (the agent-state read took ~0.3 ms to plan and ~0.1 ms to run).
- * Opt-in by statement, measured: the analytics reads are not, as a generic plan could not fit
- * their ranges, nor is the engine's search for eligible agents, whose generic plan was slower
+ * times a second under load) and the call engine's claims and ring timeouts (every tick) as
+ * named prepared statements on PostgreSQL, parsed and planned once per connection instead of
+ * every time (planning the agent-state read costs more than running it). Opt-in by statement,
+ * where a generic plan pays: the analytics reads are not, as a generic plan could not fit
+ * their ranges, nor is the engine's search for eligible agents, whose generic plan is slower
  * than planning it each time. On PGlite this is a plain query.
  */
 const preparedStatementNames = new Map<string, string>();

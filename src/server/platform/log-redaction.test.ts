@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_QUESTION } from '../test/factories';
+import { postSignIn } from '../test/sign-in';
 import { createTestApp, sessionCookieOf } from '../test/test-app';
 
 /** Everything the server logs in this file, at trace level: the text searched for secrets. */
@@ -65,10 +66,10 @@ describe('no secret reaches the log', () => {
 
     // Failed sign-ins, then a good one.
     for (let i = 0; i < 3; i++) {
-      const failed = await post('/api/auth/sign-in', { username, password: secrets.wrongPassword });
+      const failed = await postSignIn(t, username, secrets.wrongPassword);
       expect(failed.statusCode).toBe(401);
     }
-    const signIn = await post('/api/auth/sign-in', { username, password: secrets.setupPassword });
+    const signIn = await postSignIn(t, username, secrets.setupPassword);
     expect(signIn.statusCode).toBe(200);
     let cookie = tokenOf(signIn);
 
@@ -128,9 +129,7 @@ describe('no secret reaches the log', () => {
       confirmPassword: secrets.resetPassword,
     });
     expect(reset.statusCode, reset.body).toBe(200);
-    cookie = tokenOf(
-      await post('/api/auth/sign-in', { username, password: secrets.resetPassword }),
-    );
+    cookie = tokenOf(await postSignIn(t, username, secrets.resetPassword));
 
     // Bodies the server cannot take, each holding a password.
     const malformed = await t.app.inject({
@@ -151,7 +150,7 @@ describe('no secret reaches the log', () => {
     // a request's session cookie is being looked up.
     await sql`ALTER TABLE auth_sessions RENAME TO auth_sessions_away`.execute(t.db);
     try {
-      const failed = await post('/api/auth/sign-in', { username, password: secrets.resetPassword });
+      const failed = await postSignIn(t, username, secrets.resetPassword);
       expect(failed.statusCode).toBe(500);
       const lookup = await t.app.inject({
         method: 'GET',

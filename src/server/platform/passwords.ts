@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id (the library's default) with its default cost: ~8 ms a hash on this machine kind. */
+/** argon2id (the library's default) with its default cost: slow for a guesser, not a user. */
 export function hashPassword(password: string) {
   return hash(password);
 }

@@ -1,7 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse as Response } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, newSuperAdmin } from '../test/factories';
-import { createTestApp, sessionCookieOf } from '../test/test-app';
+import { newSuperAdmin } from '../test/factories';
+import { signInAs } from '../test/sign-in';
+import { createTestApp } from '../test/test-app';
 import { standInWebBuild } from '../test/web-build';
 import { contentSecurityPolicy, findUnstorableText, voiceProviderSources } from './security';
 
@@ -10,14 +11,7 @@ const buildDir = standInWebBuild('app-abc123.js');
 const t = await createTestApp({}, { webBuildDir: buildDir });
 
 const signInBody = { username: 'someone', password: 'whatever' };
-const superAdmin = await newSuperAdmin(t.db);
-const superAdminCookie = sessionCookieOf(
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { username: superAdmin.username, password: DEFAULT_PASSWORD },
-  }),
-);
+const { cookie: superAdminCookie } = await signInAs(t, await newSuperAdmin(t.db));
 const SOME_UUID = '3f2b8c1e-9a4d-4e6f-8b7a-1c2d3e4f5a6b';
 
 /**

@@ -19,7 +19,7 @@ const defaultWebBuildDir = () => path.join(projectRoot(), 'dist/web');
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
- * The web build has two pages (issue 8 §4): the sign-in page, a small entry of its own with
+ * The web build has two pages: the sign-in page, a small entry of its own with
  * no router and no React Query, and the app (both portals and the first-run page), which
  * routes on the client. Each path gets the page that shows it.
  */

@@ -15,7 +15,7 @@ export function writerKey(request: FastifyRequest) {
  * the standard error body. Register it after the session is resolved (`request.auth`).
  * Routes with a per-address limit of their own (sign-in, reset, setup: `authRateLimit`) are
  * counted by that one only, so a call floor signing in from one address at shift start meets
- * the limit that was set for it (ARCHITECTURE.md decision 13), not this one as well.
+ * the limit that was set for it, not this one as well.
  * Counted in this process's memory (@fastify/rate-limit's store): with several processes
  * behind a balancer a user gets this many per process.
  */

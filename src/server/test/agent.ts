@@ -4,10 +4,9 @@ import { LIVE_PATH, type LiveEvent, type LiveTabMessage } from '../../shared/liv
 import type { AgentState } from '../../shared/schemas/agent';
 import type { App } from '../app';
 import type { Db } from '../platform/database';
-import { DEFAULT_PASSWORD, newEmployee } from './factories';
-import { OFFER_DELAY_FRACTION, type TestApp, sessionCookieOf } from './test-app';
-
-type Method = 'GET' | 'PUT' | 'POST' | 'PATCH' | 'DELETE';
+import { newEmployee } from './factories';
+import { signInAs } from './sign-in';
+import { OFFER_DELAY_FRACTION, type TestApp } from './test-app';
 
 /** A live socket in a test: every event it got, and a way to wait for one. */
 export interface LiveClient {
@@ -71,15 +70,7 @@ export async function signedInAgent(
   existing?: { id: string; username: string },
 ) {
   const agent = existing ?? (await newEmployee(t.db));
-  const cookie = sessionCookieOf(
-    await app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { username: agent.username, password: DEFAULT_PASSWORD },
-    }),
-  );
-  const as = (method: Method, url: string, payload?: object, headers?: Record<string, string>) =>
-    app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...headers, cookie } });
+  const { cookie, as } = await signInAs(app, agent);
   return {
     agent,
     cookie,

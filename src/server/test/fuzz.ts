@@ -5,7 +5,7 @@ import type { RegisteredRoute } from '../app';
 import type { Db } from '../platform/database';
 
 /**
- * Hostile requests for every route (issue 9 'Bad input'), built from the route's own schemas:
+ * Hostile requests for every route, built from the route's own schemas:
  * its body, query and path keys with wrong types, missing and extra fields, huge strings, deep
  * nesting, unicode and control characters, SQL and HTML fragments, numbers at the edges,
  * malformed JSON and wrong content types.

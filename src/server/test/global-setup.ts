@@ -19,7 +19,7 @@ declare module 'vitest' {
 
 /**
  * Migrates once per run. Each test file then gets a fresh database of its own in a fraction
- * of the time: PGlite loads the dump (~0.4 s), PostgreSQL copies the template.
+ * of the time: PGlite loads the dump, PostgreSQL copies the template.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;

@@ -1,14 +1,7 @@
 import type { Db } from '../platform/database';
-import {
-  DEFAULT_PASSWORD,
-  joinTeam,
-  newAdmin,
-  newEmployee,
-  newSuperAdmin,
-  newTeam,
-} from './factories';
+import { joinTeam, newAdmin, newEmployee, newSuperAdmin, newTeam } from './factories';
+import { signInAs } from './sign-in';
 import type { TestApp } from './test-app';
-import { sessionCookieOf } from './test-app';
 
 /** The six kinds of caller every permission is tested for (spec §6 + DESIGN.md). */
 export const roleNames = [
@@ -20,15 +13,6 @@ export const roleNames = [
   'super admin',
 ] as const;
 export type RoleName = (typeof roleNames)[number];
-
-async function signedIn(t: TestApp, username: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { username, password: DEFAULT_PASSWORD },
-  });
-  return sessionCookieOf(response);
-}
 
 /**
  * One of each role, signed in: the leader leads `ledTeam`; the employee and the admin with a
@@ -59,7 +43,7 @@ export async function signInEveryRole(t: TestApp) {
     string | undefined
   >;
   for (const [role, user] of Object.entries(users)) {
-    cookies[role as RoleName] = await signedIn(t, user.username);
+    cookies[role as RoleName] = (await signInAs(t, user)).cookie;
   }
   return { ledTeam, otherTeam, users, cookies };
 }

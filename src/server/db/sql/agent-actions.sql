@@ -1,8 +1,8 @@
 -- What an agent does from the softphone — set a status, answer, decline or end a call, dial
 -- out — with every rule of it, decided and written here, in one statement. The server sends the
--- actions waiting for a connection as one batch (presence.repository `agentActions`: the API's
--- status and call routes, and the call engine settling absent agents), so under load each kind
--- of write runs once for many agents.
+-- agents' own actions waiting for a connection as one batch (the API's status and call routes,
+-- through `ctx.batches.agentActions`), so under load each kind of write runs once for many
+-- agents; the call engine settling an absent agent sends one action, in its own transaction.
 --
 -- The rules (modules/presence/agent-rules.test.ts lists them as a table):
 -- - On Call and After Call Work are the system's: they follow an answer, a dial and an end,
@@ -20,9 +20,9 @@
 -- it never raises, so it undoes none of the other actions of its batch.
 
 -- One action of a batch as it goes through a round: what was asked, what the agent's rows held,
--- what it switches to, its refusal, and the state it leaves.
-CREATE TYPE agent_act_item AS (
-  i int,
+-- what it switches to, its refusal, and the state it leaves. `ordinal` is its place in the batch.
+CREATE TYPE agent_action_step AS (
+  ordinal int,
   agent uuid,
   action text,
   call uuid,
@@ -30,8 +30,8 @@ CREATE TYPE agent_act_item AS (
   at timestamptz,
   zone text,
   channel text,
-  open_id uuid,
-  current_id uuid,
+  open_interval_id uuid,
+  open_call_id uuid,
   next_status text,
   next_by text,
   refusal text,
@@ -63,9 +63,9 @@ CREATE FUNCTION agent_call_refusal(agent uuid, call uuid, code text)
     THEN code ELSE 'CALL_NOT_FOUND' END
 $$;
 
--- A batch of actions: `actions` is a JSON array of { i, agent, action ('status', 'answer',
+-- A batch of actions: `actions` is a JSON array of { ordinal, agent, action ('status', 'answer',
 -- 'decline', 'end', 'dial'), call, arg (the status, or the number dialled), by ('agent' or
--- 'system'), at, zone, channel, tab }, `i` its index. Answers, for each, the time it used and
+-- 'system'), at, zone, channel, tab }, `ordinal` its index. Answers, for each, the time it used and
 -- either its refusal or the agent's state after it; a state that changed is announced on
 -- `channel` (live-announce.sql), naming the asking `tab`.
 --
@@ -75,13 +75,13 @@ $$;
 -- writes each kind of change once for all its actions, then reads their states.
 --
 -- Generic plans: the plan cache would plan a batch of one afresh on every call.
-CREATE FUNCTION agent_act_batch(actions jsonb)
-  RETURNS TABLE (i int, at timestamptz, refusal text, state agent_state_row)
+CREATE FUNCTION perform_agent_actions(actions jsonb)
+  RETURNS TABLE (ordinal int, at timestamptz, refusal text, state agent_state_row)
   LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   rounds int;
-  items agent_act_item[];
-  done int[];
+  steps agent_action_step[];
+  calls_matched int[];
 BEGIN
   PERFORM 1 FROM jsonb_array_elements(actions) AS a
     JOIN users AS u ON u.id = (a->>'agent')::uuid
@@ -92,110 +92,120 @@ BEGIN
     -- The round's actions, an agent's next each, as the previous round (or the lock's previous
     -- holder) left the agent: its open interval and call, and never before what they hold.
     -- Refusals that need no write are decided here.
-    SELECT array_agg(ROW(x.i, x.agent, x.action, x.call, x.arg,
-        greatest(x.at, open.started_at, latest.time_received, latest.answered_at,
-          latest.ended_at),
-        x.zone, x.channel, open.id, cur.id,
+    SELECT array_agg(ROW(step.ordinal, step.agent, step.action, step.call, step.arg,
+        greatest(step.at, open_interval.started_at, latest_call.time_received,
+          latest_call.answered_at, latest_call.ended_at),
+        step.zone, step.channel, open_interval.id, open_call.id,
         -- The same status set by the same changes nothing.
-        CASE WHEN open.status = next.status AND open.set_by = next.by THEN NULL
-          ELSE next.status END,
-        next.by,
+        CASE WHEN open_interval.status = next_state.status
+            AND open_interval.set_by = next_state.by THEN NULL
+          ELSE next_state.status END,
+        next_state.by,
         CASE
-          WHEN x.action = 'status' AND cur.call_status = 'answered' THEN 'CALL_IN_PROGRESS'
-          WHEN x.action = 'dial' AND cur.id IS NOT NULL THEN 'CALL_IN_PROGRESS'
-          WHEN x.action = 'dial' AND open.status IS DISTINCT FROM 'out_bound'
+          WHEN step.action = 'status' AND open_call.call_status = 'answered'
+            THEN 'CALL_IN_PROGRESS'
+          WHEN step.action = 'dial' AND open_call.id IS NOT NULL THEN 'CALL_IN_PROGRESS'
+          WHEN step.action = 'dial' AND open_interval.status IS DISTINCT FROM 'out_bound'
             THEN 'OUTBOUND_NEEDS_OUT_BOUND'
-        END, NULL)::agent_act_item)
-      INTO items
-      FROM (SELECT y.*, row_number() OVER (PARTITION BY y.agent ORDER BY y.i) AS turn
-        FROM jsonb_to_recordset(actions) AS y(i int, agent uuid, action text, call uuid,
-          arg text, by text, at timestamptz, zone text, channel text)) AS x
+        END, NULL)::agent_action_step)
+      INTO steps
+      FROM (SELECT asked.*,
+          row_number() OVER (PARTITION BY asked.agent ORDER BY asked.ordinal) AS turn
+        FROM jsonb_to_recordset(actions) AS asked(ordinal int, agent uuid, action text, call uuid,
+          arg text, by text, at timestamptz, zone text, channel text)) AS step
       -- LIMIT 1 (the keys allow one): looked up for each action, never a scan of them all.
       LEFT JOIN LATERAL (SELECT l.id, l.status, l.set_by, l.started_at
-        FROM employee_status_log AS l WHERE l.user_id = x.agent AND l.ended_at IS NULL
-        LIMIT 1) AS open ON true
+        FROM employee_status_log AS l WHERE l.user_id = step.agent AND l.ended_at IS NULL
+        LIMIT 1) AS open_interval ON true
       LEFT JOIN LATERAL (SELECT c.id, c.call_status FROM call_logs AS c
-        WHERE c.user_id = x.agent AND c.ended_at IS NULL LIMIT 1) AS cur ON true
+        WHERE c.user_id = step.agent AND c.ended_at IS NULL LIMIT 1) AS open_call ON true
       LEFT JOIN LATERAL (SELECT c.time_received, c.answered_at, c.ended_at
-        FROM call_logs AS c WHERE c.user_id = x.agent
-        ORDER BY c.time_received DESC LIMIT 1) AS latest ON true
+        FROM call_logs AS c WHERE c.user_id = step.agent
+        ORDER BY c.time_received DESC LIMIT 1) AS latest_call ON true
       -- The status the action switches to if it succeeds; On Call and After Call Work are the
       -- system's whoever asks.
-      CROSS JOIN LATERAL (SELECT CASE x.action WHEN 'status' THEN x.arg
+      CROSS JOIN LATERAL (SELECT CASE step.action WHEN 'status' THEN step.arg
           WHEN 'answer' THEN 'on_call' WHEN 'end' THEN 'after_call' WHEN 'dial' THEN 'on_call'
           END AS status,
-        CASE WHEN x.action <> 'status' OR x.arg IN ('on_call', 'after_call') THEN 'system'
-          ELSE x.by END AS by) AS next
-      WHERE x.turn = round;
+        CASE WHEN step.action <> 'status' OR step.arg IN ('on_call', 'after_call') THEN 'system'
+          ELSE step.by END AS by) AS next_state
+      WHERE step.turn = round;
 
     -- The calls: answered or declined only before the deadline, ended only while answered;
-    -- leaving the status misses a ringing offer (never before it was made). `done` holds the
-    -- call actions that matched their call.
+    -- leaving the status misses a ringing offer (never before it was made). `calls_matched`
+    -- holds the call actions that matched their call.
     WITH changed AS (
       UPDATE call_logs AS c SET
-        call_status = CASE x.action WHEN 'answer' THEN 'answered'
+        call_status = CASE step.action WHEN 'answer' THEN 'answered'
           WHEN 'decline' THEN 'declined' WHEN 'status' THEN 'missed' ELSE c.call_status END,
-        answered_at = CASE WHEN x.action = 'answer' THEN x.at ELSE c.answered_at END,
-        ended_at = CASE x.action WHEN 'answer' THEN c.ended_at WHEN 'end' THEN x.at
-          ELSE greatest(x.at, c.time_received) END,
-        duration_seconds = CASE WHEN x.action = 'end'
-          THEN greatest(0, floor(extract(epoch from (x.at - c.answered_at))))::int
+        answered_at = CASE WHEN step.action = 'answer' THEN step.at ELSE c.answered_at END,
+        ended_at = CASE step.action WHEN 'answer' THEN c.ended_at WHEN 'end' THEN step.at
+          ELSE greatest(step.at, c.time_received) END,
+        duration_seconds = CASE WHEN step.action = 'end'
+          THEN greatest(0, floor(extract(epoch from (step.at - c.answered_at))))::int
           ELSE c.duration_seconds END
-      FROM unnest(items) AS x
-      WHERE c.id = CASE x.action WHEN 'status' THEN x.current_id ELSE x.call END
-        AND x.refusal IS NULL AND c.user_id = x.agent AND CASE x.action
-        WHEN 'answer' THEN c.call_status IS NULL AND c.ring_deadline > x.at
-        WHEN 'decline' THEN c.call_status IS NULL AND c.ring_deadline > x.at
+      FROM unnest(steps) AS step
+      WHERE c.id = CASE step.action WHEN 'status' THEN step.open_call_id ELSE step.call END
+        AND step.refusal IS NULL AND c.user_id = step.agent AND CASE step.action
+        WHEN 'answer' THEN c.call_status IS NULL AND c.ring_deadline > step.at
+        WHEN 'decline' THEN c.call_status IS NULL AND c.ring_deadline > step.at
         WHEN 'end' THEN c.call_status = 'answered' AND c.ended_at IS NULL
-        WHEN 'status' THEN c.call_status IS NULL AND x.next_status IS NOT NULL
+        WHEN 'status' THEN c.call_status IS NULL AND step.next_status IS NOT NULL
         ELSE false END
-      RETURNING x.i)
-    SELECT coalesce(array_agg(changed.i), '{}') INTO done FROM changed;
+      RETURNING step.ordinal)
+    SELECT coalesce(array_agg(changed.ordinal), '{}') INTO calls_matched FROM changed;
 
     INSERT INTO call_logs (user_id, phone_number, call_type, call_status, time_received,
         answered_at)
-      SELECT x.agent, x.arg, 'outbound', 'answered', x.at, x.at FROM unnest(items) AS x
-      WHERE x.action = 'dial' AND x.refusal IS NULL;
+      SELECT step.agent, step.arg, 'outbound', 'answered', step.at, step.at
+      FROM unnest(steps) AS step
+      WHERE step.action = 'dial' AND step.refusal IS NULL;
 
     -- The status switch of every action let through: the open interval closed, the next
     -- opened, and the call centre's day has the agent's session row (looked at first: an
     -- upsert that changes nothing still writes the row it found).
-    UPDATE employee_status_log AS l SET ended_at = x.at,
-        duration_seconds = greatest(0, floor(extract(epoch from (x.at - l.started_at))))::int
-      FROM unnest(items) AS x
-      WHERE l.id = x.open_id AND x.next_status IS NOT NULL AND x.refusal IS NULL
-        AND (x.action NOT IN ('answer', 'decline', 'end') OR x.i = ANY (done));
+    UPDATE employee_status_log AS l SET ended_at = step.at,
+        duration_seconds = greatest(0, floor(extract(epoch from (step.at - l.started_at))))::int
+      FROM unnest(steps) AS step
+      WHERE l.id = step.open_interval_id AND step.next_status IS NOT NULL AND step.refusal IS NULL
+        AND (step.action NOT IN ('answer', 'decline', 'end')
+          OR step.ordinal = ANY (calls_matched));
     INSERT INTO employee_status_log (user_id, status, started_at, set_by)
-      SELECT x.agent, x.next_status, x.at, x.next_by FROM unnest(items) AS x
-      WHERE x.next_status IS NOT NULL AND x.refusal IS NULL
-        AND (x.action NOT IN ('answer', 'decline', 'end') OR x.i = ANY (done));
+      SELECT step.agent, step.next_status, step.at, step.next_by FROM unnest(steps) AS step
+      WHERE step.next_status IS NOT NULL AND step.refusal IS NULL
+        AND (step.action NOT IN ('answer', 'decline', 'end')
+          OR step.ordinal = ANY (calls_matched));
     INSERT INTO employee_sessions AS s (user_id, session_date, session_start)
-      SELECT x.agent, (x.at AT TIME ZONE x.zone)::date, x.at FROM unnest(items) AS x
-      WHERE x.next_status IS NOT NULL AND x.refusal IS NULL
-        AND (x.action NOT IN ('answer', 'decline', 'end') OR x.i = ANY (done))
+      SELECT step.agent, (step.at AT TIME ZONE step.zone)::date, step.at
+      FROM unnest(steps) AS step
+      WHERE step.next_status IS NOT NULL AND step.refusal IS NULL
+        AND (step.action NOT IN ('answer', 'decline', 'end')
+          OR step.ordinal = ANY (calls_matched))
         AND NOT EXISTS (SELECT 1 FROM employee_sessions AS o
-          WHERE o.user_id = x.agent AND o.session_date = (x.at AT TIME ZONE x.zone)::date
+          WHERE o.user_id = step.agent AND o.session_date = (step.at AT TIME ZONE step.zone)::date
             AND o.session_end IS NULL)
       ON CONFLICT (user_id, session_date) DO UPDATE SET session_end = NULL
       WHERE s.session_end IS NOT NULL;
 
     -- Each action's refusal (a call action that matched nothing) or the agent's state,
     -- announced when the action changed it.
-    SELECT array_agg(ROW(x.i, x.agent, x.action, x.call, x.arg, x.at, x.zone, x.channel,
-        x.open_id, x.current_id, x.next_status, x.next_by, outcome.refusal,
+    SELECT array_agg(ROW(step.ordinal, step.agent, step.action, step.call, step.arg, step.at,
+        step.zone, step.channel, step.open_interval_id, step.open_call_id, step.next_status,
+        step.next_by, outcome.refusal,
         CASE WHEN outcome.refusal IS NULL THEN
-          (SELECT s FROM agent_state(x.agent, x.at, x.zone) AS s) END)::agent_act_item)
-      INTO items
-      FROM unnest(items) AS x
+          (SELECT s FROM agent_state(step.agent, step.at, step.zone) AS s) END)::agent_action_step)
+      INTO steps
+      FROM unnest(steps) AS step
       CROSS JOIN LATERAL (SELECT CASE
-        WHEN x.refusal IS NOT NULL THEN x.refusal
-        WHEN x.action IN ('answer', 'decline', 'end') AND x.i <> ALL (done)
-          THEN agent_call_refusal(x.agent, x.call,
-            CASE x.action WHEN 'end' THEN 'CALL_NOT_ACTIVE' ELSE 'CALL_NOT_RINGING' END)
+        WHEN step.refusal IS NOT NULL THEN step.refusal
+        WHEN step.action IN ('answer', 'decline', 'end') AND step.ordinal <> ALL (calls_matched)
+          THEN agent_call_refusal(step.agent, step.call,
+            CASE step.action WHEN 'end' THEN 'CALL_NOT_ACTIVE' ELSE 'CALL_NOT_RINGING' END)
         END AS refusal) AS outcome;
-    PERFORM announce_agent_state(x.channel, x.agent, x.at, x.state, actions -> x.i ->> 'tab')
-      FROM unnest(items) AS x
-      WHERE x.refusal IS NULL AND (x.action <> 'status' OR x.next_status IS NOT NULL);
-    RETURN QUERY SELECT x.i, x.at, x.refusal, x.state FROM unnest(items) AS x;
+    PERFORM announce_agent_state(step.channel, step.agent, step.at, step.state,
+        actions -> step.ordinal ->> 'tab')
+      FROM unnest(steps) AS step
+      WHERE step.refusal IS NULL AND (step.action <> 'status' OR step.next_status IS NOT NULL);
+    RETURN QUERY SELECT step.ordinal, step.at, step.refusal, step.state FROM unnest(steps) AS step;
   END LOOP;
 END $$;

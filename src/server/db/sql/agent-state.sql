@@ -1,8 +1,8 @@
 -- The agent's state: what the softphone shows and the live floor lists — the open status
 -- interval (status, who set it, since when), the open call (ringing or in progress), the
 -- seconds in each status within the call centre's day, and when the state last changed.
--- Read on every page load and live push (presence.repository `readAgentState`, several agents
--- in one statement) and answered by every agent action (agent-actions.sql).
+-- Read on every page load and live push (presence.repository `agentStateStatement`, several
+-- agents in one statement) and answered by every agent action (agent-actions.sql).
 
 -- One agent's state as a row; its JSON (`row_to_json`) is also what an action announces to the
 -- other processes (live-announce.sql), so its field names are the live payload's.

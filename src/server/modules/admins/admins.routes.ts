@@ -9,7 +9,7 @@ import {
 import { accountEditSchema } from '../../../shared/schemas/accounts';
 import { okResponseSchema } from '../../../shared/schemas/auth';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
-import { changeBy } from '../auth/sessions';
+import { changeAuthorOf } from '../auth/sessions';
 import * as admins from './admins.service';
 
 /** The Admins page: super admins only (DESIGN.md). */
@@ -40,7 +40,7 @@ export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      const admin = await admins.addAdmin(ctx, request.body, changeBy(request));
+      const admin = await admins.addAdmin(ctx, request.body, changeAuthorOf(request));
       return reply.status(201).send({ admin });
     },
   );
@@ -58,7 +58,12 @@ export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) => ({
-      admin: await admins.updateAdmin(ctx, request.params.id, request.body, changeBy(request)),
+      admin: await admins.updateAdmin(
+        ctx,
+        request.params.id,
+        request.body,
+        changeAuthorOf(request),
+      ),
     }),
   );
 
@@ -74,7 +79,7 @@ export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      await admins.deleteAdmin(ctx, request.params.id, changeBy(request));
+      await admins.deleteAdmin(ctx, request.params.id, changeAuthorOf(request));
       return { ok: true as const };
     },
   );

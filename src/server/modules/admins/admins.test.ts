@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PASSWORD,
-  joinTeam,
-  newAdmin,
-  newEmployee,
-  newSuperAdmin,
-  newTeam,
-} from '../../test/factories';
-import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { joinTeam, newAdmin, newEmployee, newSuperAdmin, newTeam } from '../../test/factories';
+import { postSignIn, signInAs } from '../../test/sign-in';
+import { createTestApp } from '../../test/test-app';
 
 const t = await createTestApp();
 const boss = await newSuperAdmin(t.db, { username: 'boss' });
-
-async function signIn(username: string, password = DEFAULT_PASSWORD) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { username, password },
-  });
-}
-const bossCookie = sessionCookieOf(await signIn('boss'));
-
-function asBoss(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    ...(payload ? { payload } : {}),
-    headers: { cookie: bossCookie },
-  });
-}
+const { as: asBoss } = await signInAs(t, boss);
 
 const newAdminBody = (username: string, overrides: object = {}) => ({
   username,
@@ -135,7 +112,7 @@ describe('POST /api/admins', () => {
       .where('id', '=', admin.id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ role: 'admin', email: null });
-    expect((await signIn('morning_admin', 'admin-pass')).statusCode).toBe(200);
+    expect((await postSignIn(t, 'morning_admin', 'admin-pass')).statusCode).toBe(200);
     const question = await t.app.inject({
       method: 'POST',
       url: '/api/auth/reset/question',
@@ -163,7 +140,7 @@ describe('POST /api/admins', () => {
     );
     expect(response.statusCode).toBe(404);
     expect(response.json().error.message).toBe('Team not found');
-    expect((await signIn('teamless', 'admin-pass')).statusCode).toBe(401);
+    expect((await postSignIn(t, 'teamless', 'admin-pass')).statusCode).toBe(401);
   });
 });
 
@@ -190,12 +167,12 @@ describe('PATCH /api/admins/:id', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().admin.username).toBe('renamed_admin');
-    expect((await signIn('renamed_admin')).statusCode).toBe(200);
+    expect((await postSignIn(t, 'renamed_admin')).statusCode).toBe(200);
   });
 
   it('sets a new password and signs that admin out everywhere', async () => {
     const admin = await newAdmin(t.db);
-    const theirSession = sessionCookieOf(await signIn(admin.username));
+    const { cookie: theirSession } = await signInAs(t, admin);
     const response = await asBoss('PATCH', `/api/admins/${admin.id}`, {
       username: admin.username,
       password: 'brand-new-pass',
@@ -207,13 +184,13 @@ describe('PATCH /api/admins/:id', () => {
       headers: { cookie: theirSession },
     });
     expect(me.statusCode).toBe(401);
-    expect((await signIn(admin.username)).statusCode).toBe(401);
-    expect((await signIn(admin.username, 'brand-new-pass')).statusCode).toBe(200);
+    expect((await postSignIn(t, admin.username)).statusCode).toBe(401);
+    expect((await postSignIn(t, admin.username, 'brand-new-pass')).statusCode).toBe(200);
   });
 
   it('keeps the session of a super admin who changes their own password', async () => {
     const self = await newSuperAdmin(t.db);
-    const cookie = sessionCookieOf(await signIn(self.username));
+    const { cookie } = await signInAs(t, self);
     const response = await t.app.inject({
       method: 'PATCH',
       url: `/api/admins/${self.id}`,

@@ -126,8 +126,8 @@ function figureRowsIn(w: AnalyticsWindow, forUser: UserFilter) {
 /**
  * Per group of `callRowsIn`, `metricRowsIn` or `figureRowsIn` rows (alias `d`): the figures.
  * The seconds (bigint in the rollups) are summed as float8, exact for whole seconds below
- * 2^53: a bigint sum would add in numeric, ~10 % of the employee cards' round trip at large
- * (issue 8 §1).
+ * 2^53: a bigint sum would add in numeric, a cost the employee cards' round trip feels on a
+ * large call centre.
  */
 const callSums = sql`
   sum(d.total_calls)::int AS total_calls,
@@ -290,9 +290,9 @@ export interface TotalsRow {
  * Every team (by name) with its employees' figures: the super admin's team cards. Two
  * statements sent together, the statuses' seconds with the teams and the calls' figures apart:
  * on PostgreSQL they run at once on two connections, and so on both cores (on PGlite, one
- * after the other). On 2,000 agents' rollups (~15,500 rows) that took the cards' p50 through
- * HTTP from ~21 to ~13 ms, p95 ~25 to ~18 (issue 8 §1). The employee cards stay one statement:
- * split the same way, their 2,000-row halves gave a better median but a worse p95. Each
+ * after the other), which makes the cards faster on a large call centre, typical and slowest
+ * requests alike. The employee cards stay one statement: split the same way, their halves (a
+ * row per agent each) make the typical request faster but the slowest ones slower. Each
  * statement reads its own snapshot: a call that ends between them can show in one before the
  * other, as it would in a refresh a moment later.
  */
@@ -386,7 +386,7 @@ export async function employeeAnalytics(
   w: AnalyticsWindow,
 ) {
   // Every employee: the rollups are read whole, their few non-staff rows dropped by the join
-  // below, which is cheaper than checking each of ~15,000 rows against the staff (issue 8 §1).
+  // below, which is cheaper than checking every row against the staff.
   const isEveryEmployee =
     'all' in scope && !filters.teamId && !filters.search && !filters.employeeId;
   const forUser: UserFilter = isEveryEmployee

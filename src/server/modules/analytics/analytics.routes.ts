@@ -15,7 +15,7 @@ import {
   errorResponses,
   plainJsonResponse,
 } from '../../platform/routes';
-import { changeBy } from '../auth/sessions';
+import { actorOf } from '../auth/sessions';
 import * as analytics from './analytics.service';
 
 const RANGE_HELP =
@@ -62,7 +62,7 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
     async (request) =>
       analytics.employeeAnalyticsList(
         ctx,
-        changeBy(request).actor,
+        actorOf(request),
         request.query,
         rangeSelectionOf(request.query),
       ),
@@ -83,7 +83,7 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
     async (request) =>
       analytics.employeeAnalyticsDetail(
         ctx,
-        changeBy(request).actor,
+        actorOf(request),
         request.params.id,
         rangeSelectionOf(request.query),
       ),
@@ -110,7 +110,7 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
     async (request, reply) => {
       const file = await analytics.exportCsv(
         ctx,
-        changeBy(request).actor,
+        actorOf(request),
         request.query,
         rangeSelectionOf(request.query),
       );
@@ -134,6 +134,6 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) =>
-      analytics.ownAnalytics(ctx, changeBy(request).actor, rangeSelectionOf(request.query)),
+      analytics.ownAnalytics(ctx, actorOf(request), rangeSelectionOf(request.query)),
   );
 };

@@ -10,15 +10,9 @@ import {
 } from '../../../shared/schemas/analytics';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import type { Db } from '../../platform/database';
-import {
-  DEFAULT_PASSWORD,
-  joinTeam,
-  newAdmin,
-  newEmployee,
-  newSuperAdmin,
-  newTeam,
-} from '../../test/factories';
-import { type TestApp, createTestApp, sessionCookieOf } from '../../test/test-app';
+import { joinTeam, newAdmin, newEmployee, newSuperAdmin, newTeam } from '../../test/factories';
+import { signInAs } from '../../test/sign-in';
+import { createTestApp } from '../../test/test-app';
 import { csvCell } from '../../../shared/csv';
 import * as analytics from './analytics.service';
 
@@ -163,23 +157,13 @@ await call(t.db, dee, '2026-03-15T14:00:00Z', 'answered', {
   notes: '@callback, said "later"\nline two',
 });
 
-async function cookieOf(user: { username: string }, app: TestApp = t) {
-  return sessionCookieOf(
-    await app.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { username: user.username, password: DEFAULT_PASSWORD },
-    }),
-  );
-}
-
 type Viewer = 'super' | 'northAdmin' | 'northLeader' | 'teamless' | 'ana';
 const cookies: Record<Viewer, string> = {
-  super: await cookieOf(superAdmin),
-  northAdmin: await cookieOf(northAdmin),
-  northLeader: await cookieOf(northLeader),
-  teamless: await cookieOf(teamlessAdmin),
-  ana: await cookieOf(ana),
+  super: (await signInAs(t, superAdmin)).cookie,
+  northAdmin: (await signInAs(t, northAdmin)).cookie,
+  northLeader: (await signInAs(t, northLeader)).cookie,
+  teamless: (await signInAs(t, teamlessAdmin)).cookie,
+  ana: (await signInAs(t, ana)).cookie,
 };
 
 function get(viewer: Viewer, url: string, method: 'GET' | 'DELETE' = 'GET') {
@@ -884,7 +868,7 @@ describe('deleting an employee from the analytics page (DELETE /api/employees/:i
       .insertInto('employee_sessions')
       .values({ user_id: leaving.id, session_date: '2026-03-15', session_start: NOW })
       .execute();
-    await cookieOf(leaving); // an auth session too
+    await signInAs(t, leaving); // an auth session too
 
     const detail = await json<EmployeeAnalyticsDetail>(
       'northLeader',
@@ -963,8 +947,7 @@ describe('SQL queries per view', () => {
   }
 
   async function sessionUser(user: { username: string }): Promise<SessionUser> {
-    const cookie = await cookieOf(user, floor);
-    const me = await floor.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
+    const me = await (await signInAs(floor, user)).as('GET', '/api/auth/me');
     return me.json().user;
   }
 

@@ -12,7 +12,7 @@ const FILTER_HELP =
   '`search` matches the actor, the target and the action (code or words), any case; ' +
   "`from` and `to` (YYYY-MM-DD, both included, either may be left out) are days in the call centre's time zone";
 
-/** The audit log (issue 9): who changed what, when, from where — super admins only. */
+/** The audit log: who changed what, when, from where — super admins only. */
 export const auditRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/audit',

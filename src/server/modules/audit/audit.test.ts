@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AuditAction } from '../../../shared/audit';
+import { type AuditAction, auditActionLabels, auditActions } from '../../../shared/audit';
 import { auditLogPageSchema } from '../../../shared/schemas/audit';
 import {
   DEFAULT_ANSWER,
@@ -12,23 +12,15 @@ import {
   newSuperAdmin,
   newTeam,
 } from '../../test/factories';
-import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { signInAs } from '../../test/sign-in';
+import { createTestApp } from '../../test/test-app';
 import { recordAudit } from './audit.service';
 
 const t = await createTestApp();
 const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
 
 const boss = await newSuperAdmin(t.db, { username: unique('boss') });
-async function signIn(username: string, password = DEFAULT_PASSWORD) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { username, password },
-  });
-  expect(response.statusCode).toBe(200);
-  return sessionCookieOf(response);
-}
-const bossCookie = await signIn(boss.username);
+const { cookie: bossCookie } = await signInAs(t, boss);
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 function request(
@@ -107,6 +99,37 @@ describe('GET /api/audit: filters', () => {
     expect(byWords.entries.filter((e) => e.actor_name === actor).map((e) => e.action)).toEqual([
       'admin.deleted',
     ]);
+  });
+
+  it('exports every action in its words, and finds each by them', async () => {
+    const actor = unique('words');
+    for (const [index, action] of auditActions.entries()) {
+      await logged(`2026-01-12T12:00:${String(index).padStart(2, '0')}Z`, { actor, action });
+    }
+    const csv = await request('GET', `/api/audit/export.csv?search=${actor}`);
+    expect(csv.statusCode).toBe(200);
+    // Time, Actor, Action (words), Action Code, …: no word in the labels needs CSV quoting.
+    const wordsByCode = new Map(
+      csv.body
+        .slice(1)
+        .split('\r\n')
+        .slice(1, -1)
+        .map((row) => {
+          const [, , words, code] = row.split(',');
+          return [code, words];
+        }),
+    );
+    expect([...wordsByCode.keys()].sort()).toEqual([...auditActions].sort());
+    for (const action of auditActions) {
+      const words = wordsByCode.get(action);
+      expect(words, action).toBe(auditActionLabels[action]);
+      expect(words, action).not.toBe(action);
+      const found = await auditPage(`search=${encodeURIComponent(words!.toUpperCase())}`);
+      expect(
+        found.entries.filter((e) => e.actor_name === actor).map((e) => e.action),
+        action,
+      ).toContain(action);
+    }
   });
 
   it("takes days in the call centre's zone, both included, either side open", async () => {
@@ -268,7 +291,7 @@ describe('GET /api/audit/export.csv', () => {
 });
 
 /**
- * Issue 9: every admin-side change is audited — who, what, when, target, address — in the
+ * Every admin-side change is audited — who, what, when, target, address — in the
  * same transaction as the change. Each change is made through HTTP twice: first while the
  * audit log refuses every insert (the change must fail and leave no trace: the record and the
  * change are one transaction), then normally (the change lands with its entry).
@@ -550,7 +573,7 @@ describe('every admin-side change is audited with the change', () => {
           method: 'PATCH',
           url: `/api/teams/${team.id}/members/${memberId}`,
           payload: { role: 'team_leader' },
-          cookie: await signIn(leader.username),
+          cookie: (await signInAs(t, leader)).cookie,
           actor: { id: leader.id, username: leader.username },
           target: userTarget(employee),
           details: { teamId: team.id, from: 'member', to: 'team_leader' },
@@ -622,7 +645,7 @@ describe('every admin-side change is audited with the change', () => {
             password: 'brand-new-pass',
             confirmPassword: 'brand-new-pass',
           },
-          cookie: await signIn(admin.username),
+          cookie: (await signInAs(t, admin)).cookie,
           actor: { id: admin.id, username: admin.username },
           target: userTarget(admin),
         };
@@ -633,11 +656,11 @@ describe('every admin-side change is audited with the change', () => {
       action: 'auth.session_revoked',
       prepare: async () => {
         const admin = await newAdmin(t.db);
-        await signIn(admin.username); // the other session, to end
+        await signInAs(t, admin); // the other session, to end
         return {
           method: 'DELETE',
           url: '/api/me/sessions',
-          cookie: await signIn(admin.username),
+          cookie: (await signInAs(t, admin)).cookie,
           actor: { id: admin.id, username: admin.username },
           // The ended session's id: checked to be one.
           target: { type: 'session', id: '', name: admin.username },

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { batchable } from '../../platform/batches';
+import type { BatchStatement } from '../../platform/batches';
 import { type Db, executePrepared } from '../../platform/database';
 
 const byUsername = (username: string) =>
@@ -80,7 +80,7 @@ export async function insertSession(
  * Every signed-in request's first statement: prepared (see executePrepared), one text for any
  * number of hashes. Each hash is looked up on its own (a lateral subquery the planner cannot
  * flatten), through the indexes: planned as one join, the generic plan guessed 100 hashes and
- * scanned and hashed every session and user, ~4× the time for a batch of five (decision 107).
+ * scanned and hashed every session and user, far slower for the few hashes a batch holds.
  */
 async function findSessionsByTokenHashes(db: Db, tokenHashes: readonly string[]) {
   const session = selectSessionUser(db)
@@ -105,16 +105,16 @@ async function findSessionsByTokenHashes(db: Db, tokenHashes: readonly string[])
   return tokenHashes.map((tokenHash) => sessions.get(tokenHash));
 }
 
-/**
- * The session of a token with its user, whatever its age (the caller decides expiry). On the
- * server's pool in batches (platform/batches, as agent actions: decision 104): a read, so
- * nothing to undo, and each hash alone fails the same way.
- */
-export const sessionLookups = batchable(findSessionsByTokenHashes, () => false);
+type SessionByToken = NonNullable<Awaited<ReturnType<typeof findSessionsByTokenHashes>>[number]>;
 
-export function findSessionByTokenHash(db: Db, tokenHash: string) {
-  return sessionLookups.submit(db, tokenHash);
-}
+/**
+ * The session of a token with its user, whatever its age (the caller decides expiry): a read,
+ * one per signed-in request, so run in batches on the server's pool.
+ */
+export const sessionLookupStatement: BatchStatement<string, SessionByToken | undefined> = {
+  run: findSessionsByTokenHashes,
+  rolledBack: () => false,
+};
 
 /** Sessions seen at these times, in one statement (a session twice: its latest time). */
 async function touchSessions(db: Db, touches: readonly { sessionId: string; at: Date }[]) {
@@ -130,15 +130,14 @@ async function touchSessions(db: Db, touches: readonly { sessionId: string; at: 
 }
 
 /**
- * A session's use, written at most once a minute each (auth.service), in batches on the
- * server's pool like the lookups: sessions minted together (a shift signing in, a restart) come
- * due together, and one by one they were a burst of single-row transactions.
+ * A session's use, written at most once every five minutes each (auth.service), in batches on the
+ * server's pool: sessions minted together (a shift signing in, a restart) come due together,
+ * and one by one they would be a burst of single-row transactions.
  */
-export const sessionTouches = batchable(touchSessions, () => false);
-
-export function touchSession(db: Db, sessionId: string, at: Date) {
-  return sessionTouches.submit(db, { sessionId, at });
-}
+export const sessionTouchStatement: BatchStatement<{ sessionId: string; at: Date }, undefined> = {
+  run: touchSessions,
+  rolledBack: () => false,
+};
 
 export async function deleteSession(db: Db, sessionId: string) {
   await db.deleteFrom('auth_sessions').where('id', '=', sessionId).execute();

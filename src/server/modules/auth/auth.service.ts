@@ -17,8 +17,8 @@ import { type AuthContext, type RequestMeta, hashToken, newToken } from './sessi
 const RESET_TOKEN_MINUTES = 10;
 /**
  * A session's last_seen_at is written at most this often, not on every request: against a
- * 12-hour idle limit five minutes is exact enough, and an agent's session costs ~6 writes an
- * hour instead of ~20 (issue 8 §2).
+ * 12-hour idle limit five minutes is exact enough, and a busy agent's session is written a few
+ * times an hour rather than on every request.
  */
 const TOUCH_EVERY_MS = 5 * 60_000;
 
@@ -252,10 +252,12 @@ export function resolveSessionSecret(db: Db, configured: string | undefined) {
   return configured ?? repo.ensureSessionSecret(db, randomBytes(48).toString('base64url'));
 }
 
-/** The session a cookie token names, if it is still alive; each use extends it. */
+/**
+ * The session a cookie token names, if it is still alive; each use extends it. The lookup and
+ * the touch are batched with other requests' on the server's pool.
+ */
 export async function authenticate(ctx: AppContext, token: string): Promise<AuthContext | null> {
-  const session = await repo.findSessionByTokenHash(
-    ctx.db,
+  const session = await ctx.batches.sessionLookups.submit(
     hashToken(ctx.config.sessionSecret, token),
   );
   if (!session) return null;
@@ -265,7 +267,9 @@ export async function authenticate(ctx: AppContext, token: string): Promise<Auth
     await repo.deleteSession(ctx.db, session.session_id);
     return null;
   }
-  if (idleFor > TOUCH_EVERY_MS) await repo.touchSession(ctx.db, session.session_id, now);
+  if (idleFor > TOUCH_EVERY_MS) {
+    await ctx.batches.sessionTouches.submit({ sessionId: session.session_id, at: now });
+  }
   const { session_id: sessionId, last_seen_at: _lastSeen, ...user } = session;
   return { sessionId, user };
 }

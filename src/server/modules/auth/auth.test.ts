@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { createTestApp } from '../../test/test-app';
 import { DEFAULT_PASSWORD, newAdmin, newEmployee, newTeam } from '../../test/factories';
+import { postSignIn, signInAs } from '../../test/sign-in';
 
 const t = await createTestApp();
 /** Behind a TLS-terminating proxy. */
@@ -12,14 +13,6 @@ const fewFailuresPerAddress = await createTestApp({
   rateLimits: { ...t.config.rateLimits, failuresPerAddress: 3 },
 });
 
-function signIn(username: string, password: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { username, password },
-  });
-}
-
 function me(cookie?: string) {
   return t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
 }
@@ -28,7 +21,7 @@ describe('sign-in', () => {
   it('signs an admin in with an httpOnly, SameSite=Lax session cookie and returns the session user', async () => {
     const team = await newTeam(t.db, { name: 'Night Shift' });
     const admin = await newAdmin(t.db, { team_id: team.id });
-    const response = await signIn(admin.username, DEFAULT_PASSWORD);
+    const response = await postSignIn(t, admin.username, DEFAULT_PASSWORD);
 
     expect(response.statusCode).toBe(200);
     const cookie = response.cookies.find((c) => c.name === 'switchboard_session');
@@ -53,11 +46,8 @@ describe('sign-in', () => {
 
   it('marks the cookie Secure when the request came over HTTPS', async () => {
     const employee = await newEmployee(behindHttps.db);
-    const response = await behindHttps.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
+    const response = await postSignIn(behindHttps, employee.username, DEFAULT_PASSWORD, {
       headers: { 'x-forwarded-proto': 'https' },
-      payload: { username: employee.username, password: DEFAULT_PASSWORD },
     });
     expect(response.statusCode).toBe(200);
     expect(response.cookies[0]?.secure).toBe(true);
@@ -65,15 +55,15 @@ describe('sign-in', () => {
 
   it('matches the username case-insensitively and signs employees in too', async () => {
     const employee = await newEmployee(t.db, { username: 'Agent.Smith' });
-    const response = await signIn('agent.smith', DEFAULT_PASSWORD);
+    const response = await postSignIn(t, 'agent.smith', DEFAULT_PASSWORD);
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ id: employee.id, role: 'employee' });
   });
 
   it('gives the same answer for an unknown user and a wrong password, and records both', async () => {
     const admin = await newAdmin(t.db);
-    const wrongPassword = await signIn(admin.username, 'not-the-password');
-    const unknownUser = await signIn('nobody_here', DEFAULT_PASSWORD);
+    const wrongPassword = await postSignIn(t, admin.username, 'not-the-password');
+    const unknownUser = await postSignIn(t, 'nobody_here', DEFAULT_PASSWORD);
 
     for (const response of [wrongPassword, unknownUser]) {
       expect(response.statusCode).toBe(401);
@@ -98,7 +88,7 @@ describe('sign-in', () => {
 
   it('records a successful sign-in in the audit log with the address', async () => {
     const admin = await newAdmin(t.db);
-    await signIn(admin.username, DEFAULT_PASSWORD);
+    await postSignIn(t, admin.username, DEFAULT_PASSWORD);
     const entry = await t.db
       .selectFrom('audit_log')
       .selectAll()
@@ -113,7 +103,7 @@ describe('sign-in', () => {
   });
 
   it('rejects a blank username or password with the field named', async () => {
-    const response = await signIn('   ', 'x');
+    const response = await postSignIn(t, '   ', 'x');
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -125,10 +115,12 @@ describe('sign-in', () => {
   it('allows 10 failed sign-ins per username in 15 minutes, then answers 429 until the window passes', async () => {
     const admin = await newAdmin(t.db);
     for (let attempt = 1; attempt <= 10; attempt++) {
-      expect((await signIn(admin.username.toUpperCase(), 'wrong-password')).statusCode).toBe(401);
+      expect((await postSignIn(t, admin.username.toUpperCase(), 'wrong-password')).statusCode).toBe(
+        401,
+      );
       t.clock.advance(1000);
     }
-    const limited = await signIn(admin.username, DEFAULT_PASSWORD);
+    const limited = await postSignIn(t, admin.username, DEFAULT_PASSWORD);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     expect(limited.json().error.message).toMatch(
@@ -138,16 +130,16 @@ describe('sign-in', () => {
 
     // Another username is not affected.
     const other = await newAdmin(t.db);
-    expect((await signIn(other.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    expect((await postSignIn(t, other.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
 
     t.clock.advanceMinutes(15);
-    expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    expect((await postSignIn(t, admin.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
   });
 
   it('evaluates exactly 10 wrong guesses in all, even when they arrive at once', async () => {
     const admin = await newAdmin(t.db);
     const burst = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => signIn(admin.username, `wrong-${i}`)),
+      Array.from({ length: 30 }, (_, i) => postSignIn(t, admin.username, `wrong-${i}`)),
     );
     const statuses = burst.map((r) => r.statusCode);
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
@@ -155,30 +147,28 @@ describe('sign-in', () => {
     expect(evaluated).toBeLessThanOrEqual(10);
 
     // Guesses refused during the burst did not count: the rest of the allowance is still there.
-    for (let response = await signIn(admin.username, 'wrong-again'); response.statusCode === 401;) {
+    for (
+      let response = await postSignIn(t, admin.username, 'wrong-again');
+      response.statusCode === 401;
+    ) {
       evaluated++;
-      response = await signIn(admin.username, 'wrong-again');
+      response = await postSignIn(t, admin.username, 'wrong-again');
     }
     expect(evaluated).toBe(10);
-    expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(429);
+    expect((await postSignIn(t, admin.username, DEFAULT_PASSWORD)).statusCode).toBe(429);
   });
 
   it('forgets earlier failures once the user signs in', async () => {
     const admin = await newAdmin(t.db);
-    for (let attempt = 0; attempt < 9; attempt++) await signIn(admin.username, 'wrong-password');
-    expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
-    expect((await signIn(admin.username, 'one-typo')).statusCode).toBe(401);
-    expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 9; attempt++)
+      await postSignIn(t, admin.username, 'wrong-password');
+    expect((await postSignIn(t, admin.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    expect((await postSignIn(t, admin.username, 'one-typo')).statusCode).toBe(401);
+    expect((await postSignIn(t, admin.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
   });
 
   it('limits failed attempts per address, across usernames', async () => {
-    const app = fewFailuresPerAddress.app;
-    const attempt = (username: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        payload: { username, password: 'whatever' },
-      });
+    const attempt = (username: string) => postSignIn(fewFailuresPerAddress, username, 'whatever');
     for (const name of ['one', 'two', 'three']) expect((await attempt(name)).statusCode).toBe(401);
     const limited = await attempt('four');
     expect(limited.statusCode).toBe(429);
@@ -190,11 +180,7 @@ describe('sign-in', () => {
   it('limits sign-in requests per address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const response = await fewRequestsPerAddress.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        payload: { username: `someone${i}`, password: 'whatever' },
-      });
+      const response = await postSignIn(fewRequestsPerAddress, `someone${i}`, 'whatever');
       statuses.push(response.statusCode);
       if (response.statusCode === 429) {
         expect(response.json().error.code).toBe('RATE_LIMITED');
@@ -221,7 +207,7 @@ describe('sessions', () => {
     const users = await Promise.all(Array.from({ length: 8 }, () => newEmployee(t.db)));
     const cookies: string[] = [];
     for (const user of users) {
-      cookies.push(sessionCookieOf(await signIn(user.username, DEFAULT_PASSWORD)));
+      cookies.push((await signInAs(t, user)).cookie);
     }
     const answers = await Promise.all([
       ...cookies.map((cookie) => me(cookie)),
@@ -238,7 +224,7 @@ describe('sessions', () => {
 
   it('marks a session seen again only once it has gone unused for five minutes', async () => {
     const user = await newEmployee(t.db);
-    const cookie = sessionCookieOf(await signIn(user.username, DEFAULT_PASSWORD));
+    const cookie = (await signInAs(t, user)).cookie;
     const lastSeen = async () =>
       (
         await t.db
@@ -260,7 +246,7 @@ describe('sessions', () => {
     const users = await Promise.all(Array.from({ length: 6 }, () => newEmployee(t.db)));
     const cookies: string[] = [];
     for (const user of users) {
-      cookies.push(sessionCookieOf(await signIn(user.username, DEFAULT_PASSWORD)));
+      cookies.push((await signInAs(t, user)).cookie);
     }
     t.clock.advanceMinutes(6);
     // One session twice: touched once, at the same time.
@@ -280,7 +266,7 @@ describe('sessions', () => {
 
   it('keeps a session alive while it is used and expires it after 12 idle hours', async () => {
     const admin = await newAdmin(t.db);
-    const cookie = sessionCookieOf(await signIn(admin.username, DEFAULT_PASSWORD));
+    const cookie = (await signInAs(t, admin)).cookie;
 
     t.clock.advanceMinutes(11 * 60);
     expect((await me(cookie)).statusCode).toBe(200);
@@ -299,9 +285,9 @@ describe('sessions', () => {
 
   it('prunes a user’s expired sessions when they next sign in', async () => {
     const admin = await newAdmin(t.db);
-    await signIn(admin.username, DEFAULT_PASSWORD);
+    await postSignIn(t, admin.username, DEFAULT_PASSWORD);
     t.clock.advanceMinutes(13 * 60);
-    await signIn(admin.username, DEFAULT_PASSWORD);
+    await postSignIn(t, admin.username, DEFAULT_PASSWORD);
     const sessions = await t.db
       .selectFrom('auth_sessions')
       .select('created_at')
@@ -312,7 +298,7 @@ describe('sessions', () => {
 
   it('stores only a hash of the token', async () => {
     const admin = await newAdmin(t.db);
-    const response = await signIn(admin.username, DEFAULT_PASSWORD);
+    const response = await postSignIn(t, admin.username, DEFAULT_PASSWORD);
     const token = response.cookies[0]!.value;
     const stored = await t.db
       .selectFrom('auth_sessions')
@@ -325,8 +311,8 @@ describe('sessions', () => {
 
   it('sign-out revokes the session, other sessions stay', async () => {
     const admin = await newAdmin(t.db);
-    const first = sessionCookieOf(await signIn(admin.username, DEFAULT_PASSWORD));
-    const second = sessionCookieOf(await signIn(admin.username, DEFAULT_PASSWORD));
+    const first = (await signInAs(t, admin)).cookie;
+    const second = (await signInAs(t, admin)).cookie;
 
     const out = await t.app.inject({
       method: 'POST',

@@ -9,7 +9,8 @@ import {
   newEmployee,
   newSuperAdmin,
 } from '../../test/factories';
-import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { postSignIn, signInAs } from '../../test/sign-in';
+import { createTestApp } from '../../test/test-app';
 
 const t = await createTestApp();
 
@@ -21,8 +22,6 @@ const answer = (username: string, answerText: string) =>
   post('/api/auth/reset/answer', { username, answer: answerText });
 const setPassword = (resetToken: string, password: string, confirmPassword = password) =>
   post('/api/auth/reset/password', { resetToken, password, confirmPassword });
-const signIn = (username: string, password: string) =>
-  post('/api/auth/sign-in', { username, password });
 
 async function tokenFor(username: string) {
   const response = await answer(username, DEFAULT_ANSWER);
@@ -140,7 +139,7 @@ describe('step 3: the new password', () => {
 
   it('sets the password, signs the account out everywhere, and spends the token', async () => {
     const admin = await newAdmin(t.db);
-    const cookie = sessionCookieOf(await signIn(admin.username, DEFAULT_PASSWORD));
+    const { cookie } = await signInAs(t, admin);
     const token = await tokenFor(admin.username);
 
     const response = await setPassword(token, 'brand-new-pass');
@@ -149,8 +148,8 @@ describe('step 3: the new password', () => {
 
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(401);
-    expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(401);
-    expect((await signIn(admin.username, 'brand-new-pass')).statusCode).toBe(200);
+    expect((await postSignIn(t, admin.username, DEFAULT_PASSWORD)).statusCode).toBe(401);
+    expect((await postSignIn(t, admin.username, 'brand-new-pass')).statusCode).toBe(200);
 
     const again = await setPassword(token, 'another-pass');
     expect(again.statusCode).toBe(400);
@@ -167,13 +166,13 @@ describe('step 3: the new password', () => {
 
   it('lifts a sign-in lockout: the new password works at once', async () => {
     const admin = await newAdmin(t.db);
-    for (let attempt = 0; attempt < 10; attempt++) await signIn(admin.username, 'forgotten');
-    expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(429);
+    for (let attempt = 0; attempt < 10; attempt++) await postSignIn(t, admin.username, 'forgotten');
+    expect((await postSignIn(t, admin.username, DEFAULT_PASSWORD)).statusCode).toBe(429);
 
     expect((await setPassword(await tokenFor(admin.username), 'remembered-now')).statusCode).toBe(
       200,
     );
-    expect((await signIn(admin.username, 'remembered-now')).statusCode).toBe(200);
+    expect((await postSignIn(t, admin.username, 'remembered-now')).statusCode).toBe(200);
   });
 
   it('expires the token after 10 minutes', async () => {
@@ -211,7 +210,7 @@ describe('step 3: the new password', () => {
       await sql`ALTER TABLE users DROP CONSTRAINT test_refuse_updates`.execute(t.db);
     }
     // Nothing was half-done: the token is still unspent and the password unchanged.
-    expect((await signIn(admin.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    expect((await postSignIn(t, admin.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
     expect((await setPassword(token, 'brand-new-pass')).statusCode).toBe(200);
   });
 });

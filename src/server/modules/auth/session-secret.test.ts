@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { testConfig } from '../../config';
-import { DEFAULT_PASSWORD, newAdmin } from '../../test/factories';
-import { openTestDatabase, sessionCookieOf } from '../../test/test-app';
+import { newAdmin } from '../../test/factories';
+import { signInAs } from '../../test/sign-in';
+import { openTestDatabase } from '../../test/test-app';
 
 const database = await openTestDatabase();
 afterAll(() => database.close());
@@ -16,16 +17,8 @@ describe('the generated session secret', () => {
     ]);
     const admin = await newAdmin(database.db);
 
-    const signIn = await first.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { username: admin.username, password: DEFAULT_PASSWORD },
-    });
-    const me = await second.inject({
-      method: 'GET',
-      url: '/api/auth/me',
-      headers: { cookie: sessionCookieOf(signIn) },
-    });
+    const { cookie } = await signInAs(first, admin);
+    const me = await second.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(admin.id);
 

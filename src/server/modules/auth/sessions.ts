@@ -68,8 +68,13 @@ export function requireSignedIn(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** Who is asking and from where: what services need to check rules and write the audit. */
-export function changeBy(request: FastifyRequest) {
+/** The signed-in user asking, or 401: whose scope and rules a service applies. */
+export function actorOf(request: FastifyRequest) {
+  return toSessionUser(requireSignedIn(request).user);
+}
+
+/** Who makes a change, from which session and address: for the rules and the audit entry. */
+export function changeAuthorOf(request: FastifyRequest) {
   const auth = requireSignedIn(request);
   return { actor: toSessionUser(auth.user), sessionId: auth.sessionId, ip: request.ip ?? null };
 }

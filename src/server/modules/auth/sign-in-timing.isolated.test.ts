@@ -1,19 +1,17 @@
 import * as argon2 from '@node-rs/argon2';
 import { describe, expect, it, vi } from 'vitest';
 import { newAdmin } from '../../test/factories';
+import { postSignIn } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
 
 vi.mock('@node-rs/argon2', { spy: true });
 
 const t = await createTestApp();
 
-const signIn = (username: string, password: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { username, password } });
-
 /** How many argon2 verifications one sign-in attempt costs. */
 async function verificationsOf(username: string, password: string) {
   vi.mocked(argon2.verify).mockClear();
-  expect((await signIn(username, password)).statusCode).toBe(401);
+  expect((await postSignIn(t, username, password)).statusCode).toBe(401);
   return vi.mocked(argon2.verify).mock.calls;
 }
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { databaseUnavailable } from '../../platform/database';
 import type { LiveHub } from '../live/live-hub';
 import { type AgentAction, lockAgent } from '../presence/presence.repository';
-import { actAs } from '../presence/presence.service';
+import { performAgentActionInTransaction } from '../presence/presence.service';
 import * as repo from './call-engine.repository';
 import { fakeUsNumber, randomInt } from './fake-caller';
 
@@ -100,7 +100,7 @@ export function createCallEngine({
    * Agents gone since `goneSince` (repo.absentAgents): a call in progress ends now, with its
    * duration so far, and the status becomes After Call Work; an Available agent is set to
    * Tech Issues by the system. Each in a transaction holding the agent's lock, checked again
-   * under it; each change announces itself (agent_act_batch).
+   * under it; each change announces itself (perform_agent_actions).
    */
   async function settleAbsentAgents(now: Date, goneSince: Date, callsOnly = false) {
     for (const { user_id: userId } of await repo.absentAgents(ctx.db, goneSince, { callsOnly })) {
@@ -113,7 +113,7 @@ export function createCallEngine({
           : { kind: 'status', status: 'tech_issues' };
         // Never before `now`, which a test's tick may set ahead of the clock.
         const at = new Date(Math.max(now.getTime(), ctx.clock.now().getTime()));
-        await actAs(ctx, userId, action, 'system', { db: trx, at });
+        await performAgentActionInTransaction(ctx, trx, userId, action, 'system', at);
       });
     }
   }

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/agent';
 import { z } from 'zod';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
-import { changeBy } from '../auth/sessions';
+import { actorOf } from '../auth/sessions';
 import * as calls from './calls.service';
 
 /** The agent's own calls (employees only); offers come from the call engine. */
@@ -28,7 +28,7 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) => ({
-      calls: await calls.recentCalls(ctx, changeBy(request).actor, request.query.limit),
+      calls: await calls.recentCalls(ctx, actorOf(request), request.query.limit),
     }),
   );
 
@@ -45,12 +45,7 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) =>
-      calls.dial(
-        ctx,
-        changeBy(request).actor,
-        request.body.phoneNumber,
-        request.headers[LIVE_TAB_HEADER],
-      ),
+      calls.dial(ctx, actorOf(request), request.body.phoneNumber, request.headers[LIVE_TAB_HEADER]),
   );
 
   const actions = {
@@ -72,7 +67,7 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
         },
       },
       async (request) =>
-        run(ctx, changeBy(request).actor, request.params.id, request.headers[LIVE_TAB_HEADER]),
+        run(ctx, actorOf(request), request.params.id, request.headers[LIVE_TAB_HEADER]),
     );
   }
 
@@ -92,12 +87,7 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) => ({
-      call: await calls.saveNotes(
-        ctx,
-        changeBy(request).actor,
-        request.params.id,
-        request.body.notes,
-      ),
+      call: await calls.saveNotes(ctx, actorOf(request), request.params.id, request.body.notes),
     }),
   );
 };

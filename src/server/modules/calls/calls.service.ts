@@ -2,7 +2,7 @@ import type { SessionUser } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { AppError } from '../../platform/errors';
-import { actAs, asked } from '../presence/presence.service';
+import { performAgentActionBatched } from '../presence/presence.service';
 import { toCallLogEntry } from './call-views';
 import * as repo from './calls.repository';
 
@@ -12,23 +12,23 @@ async function refusal(db: Db, actor: SessionUser, callId: string) {
   return new AppError(call ? 'CALL_NOT_ACTIVE' : 'CALL_NOT_FOUND');
 }
 
-// The call actions: `actAs` sends each to the database's agent actions, where their rules are
-// decided and written (db/sql/agent-actions.sql); each answers the agent's state.
+// The call actions: each is an agent action, decided and written by the database
+// (db/sql/agent-actions.sql), and answers the agent's state.
 
 export function answer(ctx: AppContext, actor: SessionUser, callId: string, tab?: string) {
-  return actAs(ctx, actor.id, { kind: 'answer', callId }, 'agent', asked(ctx, tab));
+  return performAgentActionBatched(ctx, actor.id, { kind: 'answer', callId }, tab);
 }
 
 export function decline(ctx: AppContext, actor: SessionUser, callId: string, tab?: string) {
-  return actAs(ctx, actor.id, { kind: 'decline', callId }, 'agent', asked(ctx, tab));
+  return performAgentActionBatched(ctx, actor.id, { kind: 'decline', callId }, tab);
 }
 
 export function end(ctx: AppContext, actor: SessionUser, callId: string, tab?: string) {
-  return actAs(ctx, actor.id, { kind: 'end', callId }, 'agent', asked(ctx, tab));
+  return performAgentActionBatched(ctx, actor.id, { kind: 'end', callId }, tab);
 }
 
 export function dial(ctx: AppContext, actor: SessionUser, phoneNumber: string, tab?: string) {
-  return actAs(ctx, actor.id, { kind: 'dial', phoneNumber }, 'agent', asked(ctx, tab));
+  return performAgentActionBatched(ctx, actor.id, { kind: 'dial', phoneNumber }, tab);
 }
 
 export async function saveNotes(

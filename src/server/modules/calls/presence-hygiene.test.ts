@@ -7,10 +7,10 @@ import { callRowsOf, connectionClosedOf, ringingAgent, signedInAgent } from '../
 import { createTestApp } from '../../test/test-app';
 import { findInvariantViolations } from '../invariants/invariants.repository';
 import { type AgentAction, lockAgent } from '../presence/presence.repository';
-import { actAs } from '../presence/presence.service';
+import { performAgentActionInTransaction } from '../presence/presence.service';
 
 /**
- * Presence hygiene (issue 10): an Available agent whose every live connection has been gone
+ * Presence hygiene: an Available agent whose every live connection has been gone
  * past the grace is set to Tech Issues by the system, and a call in progress whose agent is
  * gone ends with its duration so far. The test app pins the offer delay to its middle: every offer comes
  * 8,000 ms after the agent became eligible.
@@ -227,7 +227,7 @@ async function lunchAfterHeld(
     await lockAgent(trx, agent.agent.id);
     locked();
     await held;
-    await actAs(t.ctx, agent.agent.id, action, by, { db: trx, at: t.clock.now() });
+    await performAgentActionInTransaction(t.ctx, trx, agent.agent.id, action, by, t.clock.now());
   });
   await isLocked;
   const lunch = agent.setStatus('lunch');

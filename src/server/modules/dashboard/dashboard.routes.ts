@@ -1,7 +1,7 @@
 import { canManageEmployees } from '../../../shared/permissions';
 import { dashboardSchema } from '../../../shared/schemas/dashboard';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
-import { changeBy } from '../auth/sessions';
+import { actorOf } from '../auth/sessions';
 import { getDashboard } from './dashboard.service';
 
 export const dashboardRoutes: RoutesPlugin = async (app, { ctx }) => {
@@ -15,6 +15,6 @@ export const dashboardRoutes: RoutesPlugin = async (app, { ctx }) => {
         response: { 200: dashboardSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => getDashboard(ctx, changeBy(request).actor),
+    async (request) => getDashboard(ctx, actorOf(request)),
   );
 };

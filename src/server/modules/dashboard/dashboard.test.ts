@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PASSWORD,
-  joinTeam,
-  newAdmin,
-  newEmployee,
-  newSuperAdmin,
-  newTeam,
-} from '../../test/factories';
-import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { joinTeam, newAdmin, newEmployee, newSuperAdmin, newTeam } from '../../test/factories';
+import { signInAs } from '../../test/sign-in';
+import { createTestApp } from '../../test/test-app';
 
 /**
  * A floor with known answers. Now is 15 March 2026, noon in New York. One registration at
@@ -67,18 +61,7 @@ await joinTeam(t.db, north, northAdmin);
 const teamlessAdmin = await newAdmin(t.db);
 
 async function dashboardOf(username: string) {
-  const cookie = sessionCookieOf(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { username, password: DEFAULT_PASSWORD },
-    }),
-  );
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/dashboard',
-    headers: { cookie },
-  });
+  const response = await (await signInAs(t, username)).as('GET', '/api/dashboard');
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -139,19 +122,8 @@ describe('GET /api/dashboard', () => {
   });
 
   it('with no employees and no calls every percent is 0', async () => {
-    const admin = await newSuperAdmin(empty.db);
-    const cookie = sessionCookieOf(
-      await empty.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        payload: { username: admin.username, password: DEFAULT_PASSWORD },
-      }),
-    );
-    const response = await empty.app.inject({
-      method: 'GET',
-      url: '/api/dashboard',
-      headers: { cookie },
-    });
+    const admin = await signInAs(empty, await newSuperAdmin(empty.db));
+    const response = await admin.as('GET', '/api/dashboard');
     expect(response.json()).toEqual({
       employees: { total: 0, newThisMonth: 0, growthPercent: 0, changeVersusLastMonthPercent: 0 },
       teams: { scope: 'all', count: 0 },

@@ -9,7 +9,7 @@ import {
   registrableTeamsSchema,
 } from '../../../shared/schemas/employees';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
-import { changeBy } from '../auth/sessions';
+import { actorOf, changeAuthorOf } from '../auth/sessions';
 import * as employees from './employees.service';
 
 /** Any admin, within their scope: a super admin or an admin with no team sees every employee. */
@@ -25,7 +25,7 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
         response: { 200: employeeListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => employees.listEmployees(ctx, changeBy(request).actor, request.query.search),
+    async (request) => employees.listEmployees(ctx, actorOf(request), request.query.search),
   );
 
   app.get(
@@ -38,7 +38,7 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
         response: { 200: registrableTeamsSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => employees.registrableTeams(ctx, changeBy(request).actor),
+    async (request) => employees.registrableTeams(ctx, actorOf(request)),
   );
 
   app.post(
@@ -53,7 +53,7 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      const employee = await employees.registerEmployee(ctx, request.body, changeBy(request));
+      const employee = await employees.registerEmployee(ctx, request.body, changeAuthorOf(request));
       return reply.status(201).send({ employee });
     },
   );
@@ -76,7 +76,7 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
         ctx,
         request.params.id,
         request.body,
-        changeBy(request),
+        changeAuthorOf(request),
       ),
     }),
   );
@@ -93,7 +93,7 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      await employees.deleteEmployee(ctx, request.params.id, changeBy(request));
+      await employees.deleteEmployee(ctx, request.params.id, changeAuthorOf(request));
       return { ok: true as const };
     },
   );

@@ -1,21 +1,12 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PASSWORD,
-  joinTeam,
-  newEmployee,
-  newSuperAdmin,
-  newTeam,
-} from '../../test/factories';
-import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { joinTeam, newEmployee, newSuperAdmin, newTeam } from '../../test/factories';
+import { postSignIn, signInAs } from '../../test/sign-in';
+import { createTestApp } from '../../test/test-app';
 
 const t = await createTestApp();
 const boss = await newSuperAdmin(t.db);
-const signIn = (username: string, password = DEFAULT_PASSWORD) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { username, password } });
-const cookie = sessionCookieOf(await signIn(boss.username));
-const asBoss = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie } });
+const { as: asBoss } = await signInAs(t, boss);
 
 const team = await newTeam(t.db, { name: 'Inbound' });
 const registration = (username: string, overrides: object = {}) => ({
@@ -79,7 +70,7 @@ describe('POST /api/employees (Register Employee)', () => {
       .where('user_id', '=', employee.id)
       .execute();
     expect(membership).toEqual([{ team_id: team.id, role: 'member' }]);
-    const me = await signIn('new_agent', 'agent-pass');
+    const me = await postSignIn(t, 'new_agent', 'agent-pass');
     expect(me.json().user).toMatchObject({ role: 'employee', team: { id: team.id } });
     const audit = await t.db
       .selectFrom('audit_log')
@@ -182,7 +173,7 @@ describe('PATCH /api/employees/:id', () => {
       password: '',
     });
     expect(renamed.json().employee.username).toBe('renamed_agent');
-    expect((await signIn('renamed_agent')).statusCode).toBe(200);
+    expect((await postSignIn(t, 'renamed_agent')).statusCode).toBe(200);
     const edits = await t.db
       .selectFrom('audit_log')
       .select('details')
@@ -212,7 +203,7 @@ describe('PATCH /api/employees/:id', () => {
 
   it('a new password signs the employee out everywhere', async () => {
     const employee = await newEmployee(t.db);
-    const theirs = sessionCookieOf(await signIn(employee.username));
+    const { cookie: theirs } = await signInAs(t, employee);
     await asBoss('PATCH', `/api/employees/${employee.id}`, {
       username: employee.username,
       password: 'fresh-pass',
@@ -223,7 +214,7 @@ describe('PATCH /api/employees/:id', () => {
       headers: { cookie: theirs },
     });
     expect(me.statusCode).toBe(401);
-    expect((await signIn(employee.username, 'fresh-pass')).statusCode).toBe(200);
+    expect((await postSignIn(t, employee.username, 'fresh-pass')).statusCode).toBe(200);
   });
 });
 
@@ -231,7 +222,7 @@ describe('DELETE /api/employees/:id', () => {
   it('erases everything of the employee in one go; the audit keeps the name', async () => {
     const employee = await newEmployee(t.db, { username: 'leaving_agent' });
     await joinTeam(t.db, team, employee);
-    await signIn('leaving_agent');
+    await signInAs(t, employee);
     await t.db
       .insertInto('employee_info')
       .values({ user_id: employee.id, full_name: 'Leaving Agent' })

@@ -1,7 +1,7 @@
 import { canManageEmployees } from '../../../shared/permissions';
 import { floorSchema } from '../../../shared/schemas/floor';
 import { type RoutesPlugin, errorResponses, plainJsonResponse } from '../../platform/routes';
-import { changeBy } from '../auth/sessions';
+import { actorOf } from '../auth/sessions';
 import { getFloor } from './floor.service';
 
 export const floorRoutes: RoutesPlugin = async (app, { ctx }) => {
@@ -17,6 +17,6 @@ export const floorRoutes: RoutesPlugin = async (app, { ctx }) => {
         response: { 200: floorSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => getFloor(ctx, changeBy(request).actor),
+    async (request) => getFloor(ctx, actorOf(request)),
   );
 };

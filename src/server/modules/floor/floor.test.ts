@@ -2,8 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../../shared/live';
 import { type Floor, type FloorAgent, floorSchema } from '../../../shared/schemas/floor';
 import { type LiveClient, connectLive, signedInAgent } from '../../test/agent';
-import { DEFAULT_PASSWORD, joinTeam, newAdmin, newSuperAdmin, newTeam } from '../../test/factories';
-import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { joinTeam, newAdmin, newSuperAdmin, newTeam } from '../../test/factories';
+import { signInAs } from '../../test/sign-in';
+import { createTestApp } from '../../test/test-app';
 
 const t = await createTestApp();
 t.clock.set('2026-03-02T15:00:00Z');
@@ -11,20 +12,12 @@ t.clock.set('2026-03-02T15:00:00Z');
 const north = await newTeam(t.db, { name: 'North' });
 const south = await newTeam(t.db, { name: 'South' });
 
-async function cookieOf(user: { username: string }) {
-  return sessionCookieOf(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { username: user.username, password: DEFAULT_PASSWORD },
-    }),
-  );
-}
-
-const superAdmin = await newSuperAdmin(t.db);
+const superAdmin = await signInAs(t, await newSuperAdmin(t.db));
 const northAdmin = await newAdmin(t.db);
 await joinTeam(t.db, north, northAdmin);
-const cookies = { super: await cookieOf(superAdmin), north: await cookieOf(northAdmin) };
+const cookies = { super: superAdmin.cookie, north: (await signInAs(t, northAdmin)).cookie };
+/** The super admin moves and deletes agents. */
+const superAs = superAdmin.as;
 
 async function agentIn(team: { id: string }) {
   const agent = await signedInAgent(t, t.app);
@@ -165,13 +158,6 @@ describe('the live floor over the socket', () => {
     const north$ = await watch(cookies.north);
     const mover = await agentIn(south);
     const from = north$.live.events.length;
-    const superAs = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
-      t.app.inject({
-        method,
-        url,
-        headers: { cookie: cookies.super },
-        ...(payload ? { payload } : {}),
-      });
 
     // Moved into North by the super admin: it appears.
     const added = await superAs('POST', `/api/teams/${north.id}/members`, {
@@ -214,9 +200,7 @@ describe('the live floor over the socket', () => {
   it('takes a moved admin off the old scope at once, and shows a team renamed', async () => {
     const admin = await newAdmin(t.db);
     await joinTeam(t.db, north, admin);
-    const { live } = await watch(await cookieOf(admin));
-    const superAs = (method: 'POST' | 'PATCH', url: string, payload: object) =>
-      t.app.inject({ method, url, headers: { cookie: cookies.super }, payload });
+    const { live } = await watch((await signInAs(t, admin)).cookie);
 
     // Moved to South by the super admin: a South snapshot, no heartbeat needed.
     const moved = await superAs('POST', `/api/teams/${south.id}/members`, {
@@ -264,7 +248,7 @@ describe('the live floor over the socket', () => {
   it("sends a new snapshot when the admin's team changes, and closes a signed-out admin's socket", async () => {
     const admin = await newAdmin(t.db);
     await joinTeam(t.db, north, admin);
-    const cookie = await cookieOf(admin);
+    const { cookie } = await signInAs(t, admin);
     const { live, snapshot } = await watch(cookie);
     expect(snapshot.agents.every((a) => a.teamId === north.id)).toBe(true);
 

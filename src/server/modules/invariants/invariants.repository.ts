@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/database';
 
 /**
- * The data invariants every write path must keep (issue 10), as queries that return the rows
+ * The data invariants every write path must keep, as queries that return the rows
  * breaking them. Run after every fault test, in the model-based test of random operation
  * sequences, and by `npm run faults`. Each rule is one query; none changes anything (the
  * rollup check rebuilds inside a transaction it rolls back).

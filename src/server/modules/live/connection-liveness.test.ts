@@ -1,24 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Floor } from '../../../shared/schemas/floor';
 import { signedInAgent } from '../../test/agent';
-import { DEFAULT_PASSWORD, newSuperAdmin } from '../../test/factories';
-import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { newSuperAdmin } from '../../test/factories';
+import { signInAs } from '../../test/sign-in';
+import { createTestApp } from '../../test/test-app';
 import { INSTANCE_KEY_PREFIX } from './connection-liveness';
 
 const t = await createTestApp();
 t.clock.set('2026-03-02T15:00:00Z');
 
-const superAdmin = await newSuperAdmin(t.db);
-const cookie = sessionCookieOf(
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { username: superAdmin.username, password: DEFAULT_PASSWORD },
-  }),
-);
+const superAdmin = await signInAs(t, await newSuperAdmin(t.db));
 
 const isConnected = async (agentId: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/analytics/live', headers: { cookie } }))
+  (await superAdmin.as('GET', '/api/analytics/live'))
     .json<Floor>()
     .agents.find((agent) => agent.id === agentId)?.isConnected;
 

@@ -3,8 +3,8 @@ import { type RawBuilder, sql } from 'kysely';
 /**
  * When a live connection was last known to be there. A process vouches for all its open
  * sockets at once, with one row per process refreshed every heartbeat (`app_settings`, key
- * `live_instance:<instance id>`), rather than rewriting every connection's row every 3 s (a
- * thousand agents made that 1,200 row versions per agent-hour, the bulk of the writes). So an
+ * `live_instance:<instance id>`), rather than rewriting every connection's row every heartbeat
+ * (a row version per connection per heartbeat would be the bulk of the writes). So an
  * open connection was last seen at the later of its own `seen_at` (when it opened) and its
  * process's last heartbeat; a closed one at `seen_at`, the moment it closed.
  */

@@ -7,8 +7,11 @@ import { signedInAgent } from '../../test/agent';
 import { newEmployee } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 import { createCallEngine } from '../calls/call-engine';
-import { stateReadFromJson } from '../presence/presence.repository';
-import { actAs, toAgentState } from '../presence/presence.service';
+import { listenForAgentChanges } from '../presence/agent-changes';
+import {
+  performAgentActionBatched,
+  performAgentActionInTransaction,
+} from '../presence/presence.service';
 import { LIVE_CHANNEL, createLiveHub } from './live-hub';
 
 const t = await createTestApp();
@@ -39,16 +42,11 @@ async function testHub({
   let reads = 0;
   const hub = createLiveHub({
     db: t.db,
-    listen: async (channel, onPayload, onRelisten) => {
-      relisten = onRelisten;
-      return t.database.listen(channel, onPayload);
-    },
     instanceId: 'test-instance',
     stateOf: async () => {
       reads += 1;
       return { status: 'break' } as AgentState;
     },
-    announcedState: (at, row) => toAgentState(t.ctx, at, stateReadFromJson(row)),
     floorOf,
     scopesOf,
     now: () => new Date(),
@@ -56,7 +54,16 @@ async function testHub({
     sessionIdleMs: 3_600_000,
     log: { warn: () => undefined },
   });
-  await hub.start();
+  const log = { warn: () => undefined };
+  await listenForAgentChanges(
+    t.ctx,
+    async (channel, onPayload, onRelisten) => {
+      relisten = onRelisten;
+      return t.database.listen(channel, onPayload);
+    },
+    hub,
+    log,
+  );
   return { hub, relisten: () => relisten!(), reads: () => reads };
 }
 
@@ -95,7 +102,10 @@ describe('live hub', () => {
     const { sent, agentId } = await attachedAgent(hub);
     expect(reads()).toBe(2); // the new socket's state, and the news of it being online
 
-    const answered = await actAs(t.ctx, agentId, { kind: 'status', status: 'lunch' });
+    const answered = await performAgentActionBatched(t.ctx, agentId, {
+      kind: 'status',
+      status: 'lunch',
+    });
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({ type: 'agent.state', state: answered });
     expect(answered).toMatchObject({ status: 'lunch', serverNow: t.clock.now().toISOString() });
@@ -105,7 +115,8 @@ describe('live hub', () => {
     await expect(
       t.db.transaction().execute(async (trx) => {
         const at = t.clock.now();
-        await actAs(t.ctx, agentId, { kind: 'status', status: 'break' }, 'agent', { db: trx, at });
+        const onBreak = { kind: 'status', status: 'break' } as const;
+        await performAgentActionInTransaction(t.ctx, trx, agentId, onBreak, 'agent', at);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');

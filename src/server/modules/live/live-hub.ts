@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { type LiveEvent, liveCloseCodes, liveCloseReasons } from '../../../shared/live';
 import type { AgentState } from '../../../shared/schemas/agent';
 import type { FloorAgent } from '../../../shared/schemas/floor';
-import { type Db, type Listen, executePrepared } from '../../platform/database';
+import { type Db, executePrepared } from '../../platform/database';
 import type { EmployeeScope } from '../employees/employees.repository';
 import { instanceKey } from './connection-liveness';
 
@@ -24,19 +24,28 @@ export interface LivePublisher {
 }
 
 /**
- * A notification: the agents that changed and, from an agent's action (`agent_act_batch`'s
- * `announce_agent_state`), the state it committed as its database row, the time it used, and
- * the tab that asked for it (which has that state in its answer), if it said.
+ * A notification on LIVE_CHANNEL: the agents that changed and, from an agent's action
+ * (`announce_agent_state`, db/sql/live-announce.sql), the state it committed as its database
+ * row, the time it used, and the tab that asked for it, if it said.
  */
-interface LivePayload {
+export interface LiveNotification {
   userIds: string[];
   at?: string;
   row?: Record<string, unknown>;
   tab?: string | null;
 }
 
+/**
+ * A change as the hub receives it, decoded from a notification (presence/agent-changes.ts):
+ * agents whose state is to be read afresh, or the state an agent's action committed, with the
+ * browser tab that asked for it (which has that state in its answer and is not sent it again).
+ */
+export type AgentChange =
+  | { kind: 'changed'; agentIds: readonly string[] }
+  | { kind: 'committed'; agentId: string; state: AgentState; askingTab: string | null };
+
 /** NOTIFY payloads are capped at 8000 bytes (UTF-8): 100 ids are under. */
-function notify(db: Db, payload: LivePayload) {
+function notify(db: Db, payload: LiveNotification) {
   return executePrepared(
     db,
     sql`SELECT pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`.compile(db),
@@ -54,7 +63,7 @@ interface LocalSocket {
   connectionId: string;
   sessionId: string;
   /** The browser tab's id, once its socket has given one (LIVE_TAB_HEADER). */
-  named: { tab?: string };
+  browserTab: { id?: string };
   /** Real (monotonic) time of the last pong: transport liveness, not the app's clock. */
   lastPong: number;
   /** Real time of the oldest ping not answered yet, if any. */
@@ -75,13 +84,10 @@ interface FloorWatcher {
 
 interface LiveHubOptions {
   db: Db;
-  listen: Listen;
   /** This process, in live_connections. */
   instanceId: string;
   /** The agent's state now, as sent in `agent.state`. */
   stateOf(userId: string): Promise<AgentState>;
-  /** The same, from the state row an action announced with the time it used. */
-  announcedState(at: Date, row: Record<string, unknown>): AgentState;
   /** The floor entries of these agents (any team), or of everyone in `scope`. */
   floorOf(scope: EmployeeScope, ids?: readonly string[]): Promise<FloorAgent[]>;
   /** Each admin's scope now; an id missing is no longer an admin. */
@@ -96,8 +102,9 @@ interface LiveHubOptions {
 
 /**
  * The live sockets of this process, and the bridge to the others: a change is published
- * with NOTIFY (delivered on commit, to every process including this one), and each
- * process sends the agent's fresh state to the sockets it holds for that agent.
+ * with NOTIFY (delivered on commit, to every process including this one), each process
+ * receives it (`receive`, decoded by presence/agent-changes.ts), and sends the agent's state
+ * to the sockets it holds for that agent and the change to its floor watchers.
  */
 export function createLiveHub(options: LiveHubOptions) {
   const { db, instanceId, log } = options;
@@ -105,7 +112,6 @@ export function createLiveHub(options: LiveHubOptions) {
   /** Per agent: a push in flight, and whether another change came in meanwhile. */
   const pushes = new Map<string, { again: boolean }>();
   const watchers = new Set<FloorWatcher>();
-  let stopListening: (() => Promise<void>) | undefined;
   let closing = false;
   let isDatabaseReachable = true;
 
@@ -240,7 +246,7 @@ export function createLiveHub(options: LiveHubOptions) {
 
   function sendState(userId: string, state: AgentState, exceptTab?: string) {
     for (const local of sockets.get(userId) ?? []) {
-      if (exceptTab === undefined || local.named.tab !== exceptTab) {
+      if (exceptTab === undefined || local.browserTab.id !== exceptTab) {
         send(local.socket, { type: 'agent.state', state });
       }
     }
@@ -278,48 +284,34 @@ export function createLiveHub(options: LiveHubOptions) {
     })();
   }
 
-  /** An announced state, or undefined (read afresh) when it cannot be read. */
-  function announced(at: string, row: Record<string, unknown>) {
-    try {
-      return options.announcedState(new Date(at), row);
-    } catch (error) {
-      log.warn({ err: error }, 'live: unreadable announced state');
-      return undefined;
-    }
-  }
-
-  function onPayload(payload: string) {
-    try {
-      const { userIds, at, row, tab } = JSON.parse(payload) as LivePayload;
-      for (const userId of userIds) {
-        const own = sockets.get(userId);
-        // Only the asking tab's sockets here: it has the state in its answer.
-        if (!own || (at && row && tab && [...own].every((local) => local.named.tab === tab)))
-          continue;
-        const committed = at && row ? announced(at, row) : undefined;
-        push(userId, committed, tab ?? undefined);
+  return {
+    /** A change any process committed: pushed to this process's sockets of its agents. */
+    receive(change: AgentChange) {
+      const agentIds = change.kind === 'committed' ? [change.agentId] : change.agentIds;
+      if (change.kind === 'committed') {
+        const own = sockets.get(change.agentId);
+        // Not when the asking tab's sockets are the only ones here: it has the state already.
+        if (own && ![...own].every((local) => local.browserTab.id === change.askingTab)) {
+          push(change.agentId, change.state, change.askingTab ?? undefined);
+        }
+      } else {
+        for (const agentId of agentIds) push(agentId);
       }
       // A watching admin changed (moved team): their scope first, so nothing of the old
       // scope is sent on.
-      if ([...watchers].some((watcher) => userIds.includes(watcher.userId))) {
+      if ([...watchers].some((watcher) => agentIds.includes(watcher.userId))) {
         void refreshScopes()
           .catch((error: unknown) => log.warn({ err: error }, 'live: scope refresh failed'))
-          .finally(() => floorChanged(userIds));
+          .finally(() => floorChanged(agentIds));
       } else {
-        floorChanged(userIds);
+        floorChanged(agentIds);
       }
-    } catch (error) {
-      log.warn({ err: error }, 'live: unreadable notification');
-    }
-  }
+    },
 
-  return {
-    async start() {
-      // After a lost LISTEN connection, changes made meanwhile were not heard: resend all.
-      stopListening = await options.listen(LIVE_CHANNEL, onPayload, () => {
-        for (const userId of sockets.keys()) push(userId);
-        resendSnapshots(watchers);
-      });
+    /** Changes may have gone unheard (a lost LISTEN connection): everything is sent afresh. */
+    resendAll() {
+      for (const userId of sockets.keys()) push(userId);
+      resendSnapshots(watchers);
     },
 
     async agentChanged(...userIds: string[]) {
@@ -348,15 +340,15 @@ export function createLiveHub(options: LiveHubOptions) {
     },
 
     /**
-     * Registers an agent's socket (its browser tab's id in `named`, once it gives one): recorded
-     * as a live connection, sent the state at once.
+     * Registers an agent's socket (its browser tab's id in `browserTab`, once it gives one):
+     * recorded as a live connection, sent the state at once.
      */
     async attach(
       socket: WebSocket,
       userId: string,
       sessionId: string,
       now: Date,
-      named: { tab?: string } = {},
+      browserTab: { id?: string } = {},
     ) {
       const row = await db
         .insertInto('live_connections')
@@ -373,7 +365,7 @@ export function createLiveHub(options: LiveHubOptions) {
         socket,
         connectionId: row.id,
         sessionId,
-        named,
+        browserTab,
         lastPong: performance.now(),
       };
       const own = sockets.get(userId) ?? new Set<LocalSocket>();
@@ -447,10 +439,9 @@ export function createLiveHub(options: LiveHubOptions) {
       await refreshScopes();
     },
 
-    /** Shutting down: stop listening, close the sockets (clients reconnect elsewhere). */
+    /** Shutting down (after listening stopped): close the sockets (clients reconnect elsewhere). */
     async close(now: Date) {
       closing = true;
-      await stopListening?.();
       for (const own of sockets.values()) {
         for (const local of own) local.socket.close(1012, 'Server restarting');
       }

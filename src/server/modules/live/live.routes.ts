@@ -90,13 +90,14 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> =
         return;
       }
       const userId = auth.user.id;
-      // Named from the first message on, even one that comes before the socket is registered.
-      const named: { tab?: string } = {};
+      // The tab's id from its first message on, even one that comes before the socket is
+      // registered.
+      const browserTab: { id?: string } = {};
       socket.on('message', (data: Buffer) => {
         const message = liveTabMessageSchema.safeParse(parseJson(data.toString('utf8')));
-        if (message.success) named.tab = message.data.tab;
+        if (message.success) browserTab.id = message.data.tab;
       });
-      const attached = hub.attach(socket, userId, auth.sessionId, ctx.clock.now(), named);
+      const attached = hub.attach(socket, userId, auth.sessionId, ctx.clock.now(), browserTab);
       socket.on('close', () => {
         attached
           .then((local) => hub.detach(userId, local, ctx.clock.now()))

@@ -15,7 +15,7 @@ import {
   revokeOtherOwnSessions,
   revokeOwnSession,
 } from '../auth/auth.service';
-import { changeBy, requestMeta, requireSignedIn } from '../auth/sessions';
+import { actorOf, changeAuthorOf, requestMeta, requireSignedIn } from '../auth/sessions';
 import { getProfile, updateProfile } from './me.service';
 
 /** The signed-in user's own account: profile, password, sessions. */
@@ -30,7 +30,7 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
         response: { 200: profileResponseSchema, ...errorResponses(401) },
       },
     },
-    async (request) => ({ profile: await getProfile(ctx, changeBy(request).actor) }),
+    async (request) => ({ profile: await getProfile(ctx, actorOf(request)) }),
   );
 
   app.patch(
@@ -45,7 +45,7 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      const { actor, ip } = changeBy(request);
+      const { actor, ip } = changeAuthorOf(request);
       return { profile: await updateProfile(ctx, actor, request.body.fullName, ip) };
     },
   );

@@ -7,29 +7,17 @@ import {
   newSuperAdmin,
   newTeam,
 } from '../../test/factories';
-import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { postSignIn, signInAs } from '../../test/sign-in';
+import { createTestApp } from '../../test/test-app';
 
 const t = await createTestApp();
-
-async function signIn(username: string, password = DEFAULT_PASSWORD) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in',
-    payload: { username, password },
-  });
-}
-async function session(username: string) {
-  const cookie = sessionCookieOf(await signIn(username));
-  return (method: 'GET' | 'PATCH' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie } });
-}
 
 describe('profile', () => {
   it('shows and sets an employee’s full name; an empty one clears it', async () => {
     const team = await newTeam(t.db, { name: 'Day Desk' });
     const agent = await newEmployee(t.db, { username: 'profile_agent' });
     await joinTeam(t.db, team, agent);
-    const as = await session('profile_agent');
+    const as = (await signInAs(t, 'profile_agent')).as;
 
     expect((await as('GET', '/api/me/profile')).json()).toEqual({
       profile: {
@@ -50,7 +38,7 @@ describe('profile', () => {
 
   it('admins have no full name to set', async () => {
     const admin = await newAdmin(t.db);
-    const as = await session(admin.username);
+    const as = (await signInAs(t, admin)).as;
     expect((await as('GET', '/api/me/profile')).json().profile).toMatchObject({
       role: 'admin',
       full_name: null,
@@ -62,7 +50,7 @@ describe('profile', () => {
 describe('changing your own password', () => {
   it('needs the current password and a valid new one', async () => {
     const agent = await newEmployee(t.db);
-    const as = await session(agent.username);
+    const as = (await signInAs(t, agent)).as;
     const wrong = await as('POST', '/api/me/password', {
       currentPassword: 'not-it',
       password: 'new-password',
@@ -100,8 +88,8 @@ describe('changing your own password', () => {
 
   it('keeps this session, ends the others, and the new password works', async () => {
     const agent = await newEmployee(t.db);
-    const other = sessionCookieOf(await signIn(agent.username));
-    const as = await session(agent.username);
+    const other = (await signInAs(t, agent)).cookie;
+    const as = (await signInAs(t, agent)).as;
     const changed = await as('POST', '/api/me/password', {
       currentPassword: DEFAULT_PASSWORD,
       password: 'changed-pass',
@@ -115,16 +103,16 @@ describe('changing your own password', () => {
       headers: { cookie: other },
     });
     expect(otherMe.statusCode).toBe(401);
-    expect((await signIn(agent.username)).statusCode).toBe(401);
-    expect((await signIn(agent.username, 'changed-pass')).statusCode).toBe(200);
+    expect((await postSignIn(t, agent.username)).statusCode).toBe(401);
+    expect((await postSignIn(t, agent.username, 'changed-pass')).statusCode).toBe(200);
   });
 });
 
 describe('your sessions', () => {
   it('lists them with the current one marked, and ends another', async () => {
     const agent = await newEmployee(t.db);
-    const other = sessionCookieOf(await signIn(agent.username));
-    const as = await session(agent.username);
+    const other = (await signInAs(t, agent)).cookie;
+    const as = (await signInAs(t, agent)).as;
     const { sessions } = (await as('GET', '/api/me/sessions')).json<{
       sessions: { id: string; current: boolean; ip: string }[];
     }>();
@@ -145,14 +133,14 @@ describe('your sessions', () => {
 
   it("cannot end someone else's session", async () => {
     const victim = await newEmployee(t.db);
-    await signIn(victim.username);
+    await signInAs(t, victim);
     const victimSession = await t.db
       .selectFrom('auth_sessions')
       .select('id')
       .where('user_id', '=', victim.id)
       .executeTakeFirstOrThrow();
     const attacker = await newEmployee(t.db);
-    const as = await session(attacker.username);
+    const as = (await signInAs(t, attacker)).as;
     expect((await as('DELETE', `/api/me/sessions/${victimSession.id}`)).statusCode).toBe(404);
     const still = await t.db
       .selectFrom('auth_sessions')
@@ -173,13 +161,10 @@ describe('signing out your other sessions', () => {
     ['a super admin', newSuperAdmin],
   ] as const)('ends every other session of %s and keeps this one', async (_who, newUser) => {
     const user = await newUser(t.db);
-    const others = [
-      sessionCookieOf(await signIn(user.username)),
-      sessionCookieOf(await signIn(user.username)),
-    ];
+    const others = [(await signInAs(t, user)).cookie, (await signInAs(t, user)).cookie];
     const bystander = await newEmployee(t.db);
-    const bystanderCookie = sessionCookieOf(await signIn(bystander.username));
-    const as = await session(user.username);
+    const bystanderCookie = (await signInAs(t, bystander)).cookie;
+    const as = (await signInAs(t, user)).as;
 
     const ended = await as('DELETE', '/api/me/sessions');
     expect(ended.statusCode).toBe(200);
@@ -208,7 +193,7 @@ describe('signing out your other sessions', () => {
 
   it('ends none when there are no others', async () => {
     const agent = await newEmployee(t.db);
-    const as = await session(agent.username);
+    const as = (await signInAs(t, agent)).as;
     const ended = await as('DELETE', '/api/me/sessions');
     expect(ended.json()).toEqual({ ended: 0 });
     expect((await as('GET', '/api/auth/me')).statusCode).toBe(200);

@@ -7,8 +7,8 @@ import { createTestApp } from '../../test/test-app';
 
 /**
  * The rules of an agent's actions (set a status, answer, decline, end, dial), one row each.
- * They are implemented once, in the database's agent-actions SQL (`agent_act_batch`, reached
- * through presence.service `actAs`); the request schemas refuse two things before it (a system
+ * They are implemented once, in the database's agent-actions SQL (`perform_agent_actions`, reached
+ * through presence.service); the request schemas refuse two things before it (a system
  * status asked for, a number of the wrong length: rows marked "schema"), and the call engine's
  * presence pass acts as the system. This table is their specification: each row gives an agent
  * of its own a situation, acts through the HTTP API as that agent, then checks the refusal (and

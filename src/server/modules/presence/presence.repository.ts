@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AgentStatus, StatusSetBy } from '../../../shared/statuses';
 import { type ErrorCode, errorCatalogue } from '../../../shared/errors';
 import { type Db, executePrepared } from '../../platform/database';
-import { batchable } from '../../platform/batches';
+import type { BatchStatement } from '../../platform/batches';
 import { AppError } from '../../platform/errors';
 
 /**
@@ -31,14 +31,14 @@ export async function lockAgent(db: Db, userId: string) {
   };
 }
 
-/** What an agent does; the rules of each are `agent_act_batch`'s (db/sql/agent-actions.sql). */
+/** What an agent does; the rules of each are `perform_agent_actions`' (db/sql/agent-actions.sql). */
 export type AgentAction =
   | { kind: 'status'; status: AgentStatus }
   | { kind: 'answer' | 'decline' | 'end'; callId: string }
   | { kind: 'dial'; phoneNumber: string };
 
-/** One agent action as `agent_act_batch` takes it. */
-interface ActRequest {
+/** One agent action as `perform_agent_actions` takes it. */
+export interface AgentActionRequest {
   userId: string;
   action: AgentAction;
   by: StatusSetBy;
@@ -49,15 +49,22 @@ interface ActRequest {
   tab?: string;
 }
 
+/** What an action answers: the time it used and the agent's state after it. */
+export interface AgentActionOutcome {
+  at: Date;
+  state: AgentStateRead;
+}
+
 /**
- * Actions in one statement and transaction (`agent_act_batch`, db/sql/agent-actions.sql: each
- * kind of write once for all of them, an agent's own actions in the order asked): each answers
- * the time it used and the agent's state, or its refusal as an AppError.
+ * Actions in one statement and transaction (`perform_agent_actions`, db/sql/agent-actions.sql:
+ * each kind of write once for all of them, an agent's own actions in the order given): each
+ * answers its outcome, or its refusal as an AppError. An action's time is never before what the
+ * agent's open interval and latest call hold.
  */
-export async function actInOne(db: Db, requests: readonly ActRequest[]) {
+async function performAgentActions(db: Db, requests: readonly AgentActionRequest[]) {
   const actions = JSON.stringify(
-    requests.map(({ userId, action, by, at, timeZone, channel, tab }, i) => ({
-      i,
+    requests.map(({ userId, action, by, at, timeZone, channel, tab }, ordinal) => ({
+      ordinal,
       agent: userId,
       action: action.kind,
       call: action.kind === 'status' || action.kind === 'dial' ? null : action.callId,
@@ -76,20 +83,19 @@ export async function actInOne(db: Db, requests: readonly ActRequest[]) {
   );
   const result = await executePrepared(
     db,
-    sql<AgentStateRow & { i: number; at: Date; refusal: string | null }>`
-      SELECT a.i, a.at, a.refusal, (a.state).* FROM agent_act_batch(${actions}::jsonb) AS a`.compile(
-      db,
-    ),
+    sql<AgentStateRow & { ordinal: number; at: Date; refusal: string | null }>`
+      SELECT performed.ordinal, performed.at, performed.refusal, (performed.state).*
+      FROM perform_agent_actions(${actions}::jsonb) AS performed`.compile(db),
   );
-  const answers: ({ at: Date; state: AgentStateRead } | Error)[] = [];
+  const outcomes: (AgentActionOutcome | Error)[] = [];
   for (const row of result.rows) {
-    answers[row.i] = row.refusal
+    outcomes[row.ordinal] = row.refusal
       ? Object.hasOwn(errorCatalogue, row.refusal)
         ? new AppError(row.refusal as ErrorCode)
-        : new Error(`agent_act_batch refused with an unknown code: ${row.refusal}`)
+        : new Error(`perform_agent_actions refused with an unknown code: ${row.refusal}`)
       : { at: row.at, state: toStateRead(row) };
   }
-  return answers;
+  return outcomes;
 }
 
 /** A SQLSTATE: PostgreSQL reported the error, and the statement's transaction rolled back. */
@@ -98,27 +104,14 @@ const isDatabaseError = (error: unknown) =>
   /^[0-9A-Z]{5}$/.test((error as { code: string }).code);
 
 /**
- * The agent's action in one statement (`agent_act_batch`): lock, rules, writes, the status switch,
- * and the agent's state, announced on `channel` when the action changed it (naming the asking
- * `tab`, if any). On the server's pool in batches (`agentActions.batchOn` in app.ts, decision
- * 104; each action keeps its own time and outcome), otherwise alone, in the caller's
- * transaction if `db` is one. Answers the time it used (never before what the agent's open
- * interval and latest call hold) and the state; a refusal is thrown as its AppError.
+ * Agents' actions as one statement: lock, rules, writes, the status switch, and the agent's
+ * state, announced on `channel` when the action changed it (naming the asking `tab`, if any).
+ * Run in batches on the server's pool, or alone in a caller's transaction.
  */
-export const agentActions = batchable(actInOne, isDatabaseError);
-
-export function act(
-  db: Db,
-  userId: string,
-  action: AgentAction,
-  by: StatusSetBy,
-  at: Date,
-  timeZone: string,
-  channel: string,
-  tab?: string,
-) {
-  return agentActions.submit(db, { userId, action, by, at, timeZone, channel, tab });
-}
+export const agentActionStatement: BatchStatement<AgentActionRequest, AgentActionOutcome> = {
+  run: performAgentActions,
+  rolledBack: isDatabaseError,
+};
 
 interface AgentStateRow {
   day: string;
@@ -154,7 +147,7 @@ function toStateRead(row: AgentStateRow) {
 export type AgentStateRead = ReturnType<typeof toStateRead>;
 
 /** The state row as `announce_agent_state` sends it (JSON: its instants as text). */
-export function stateReadFromJson(json: Record<string, unknown>) {
+export function stateReadFromAnnouncedRow(json: Record<string, unknown>) {
   const instant = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
   const row = json as unknown as AgentStateRow;
   return toStateRead({
@@ -168,26 +161,32 @@ export function stateReadFromJson(json: Record<string, unknown>) {
   });
 }
 
-interface StateRequest {
+export interface AgentStateRequest {
   userId: string;
   now: Date;
   timeZone: string;
 }
 
-/** Agents' states in one statement (`agent_state` for each), in the order asked. */
-async function readAgentStates(db: Db, requests: readonly StateRequest[]) {
+/** Agents' states in one statement (`agent_state` for each), in the order given. */
+async function readAgentStates(db: Db, requests: readonly AgentStateRequest[]) {
   const reads = JSON.stringify(
-    requests.map(({ userId, now, timeZone }, i) => ({ i, agent: userId, at: now, zone: timeZone })),
+    requests.map(({ userId, now, timeZone }, ordinal) => ({
+      ordinal,
+      agent: userId,
+      at: now,
+      zone: timeZone,
+    })),
   );
   const result = await executePrepared(
     db,
-    sql<AgentStateRow & { i: number }>`
-      SELECT x.i, s.*
-      FROM jsonb_to_recordset(${reads}::jsonb) AS x(i int, agent uuid, at timestamptz, zone text)
-      CROSS JOIN LATERAL agent_state(x.agent, x.at, x.zone) AS s`.compile(db),
+    sql<AgentStateRow & { ordinal: number }>`
+      SELECT wanted.ordinal, state.*
+      FROM jsonb_to_recordset(${reads}::jsonb)
+        AS wanted(ordinal int, agent uuid, at timestamptz, zone text)
+      CROSS JOIN LATERAL agent_state(wanted.agent, wanted.at, wanted.zone) AS state`.compile(db),
   );
   const states: AgentStateRead[] = [];
-  for (const row of result.rows) states[row.i] = toStateRead(row);
+  for (const row of result.rows) states[row.ordinal] = toStateRead(row);
   return states;
 }
 
@@ -195,14 +194,12 @@ async function readAgentStates(db: Db, requests: readonly StateRequest[]) {
  * Everything the agent's state holds (`agent_state`, db/sql/agent-state.sql): the open
  * status interval, the open call, and the seconds in each status within the call centre's
  * day of `now` (an interval crossing midnight counts in each day for its part; the open one
- * counts up to `now`). On the server's pool in batches (`agentStateReads.batchOn`: page loads
- * and the live pushes after the engine's offers, a read with nothing to undo).
+ * counts up to `now`). A read, so nothing to undo when a batch of them fails.
  */
-export const agentStateReads = batchable(readAgentStates, () => false);
-
-export function readAgentState(db: Db, userId: string, now: Date, timeZone: string) {
-  return agentStateReads.submit(db, { userId, now, timeZone });
-}
+export const agentStateStatement: BatchStatement<AgentStateRequest, AgentStateRead> = {
+  run: readAgentStates,
+  rolledBack: () => false,
+};
 
 export async function endSessionOfDay(db: Db, userId: string, now: Date, timeZone: string) {
   await sql`

@@ -2,7 +2,7 @@ import { LIVE_TAB_HEADER, liveTabHeadersSchema } from '../../../shared/live';
 import { isAgent } from '../../../shared/permissions';
 import { agentStateSchema, changeStatusSchema } from '../../../shared/schemas/agent';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
-import { changeBy } from '../auth/sessions';
+import { actorOf } from '../auth/sessions';
 import * as presence from './presence.service';
 
 /** The agent's own status (employees only). */
@@ -17,7 +17,7 @@ export const presenceRoutes: RoutesPlugin = async (app, { ctx }) => {
         response: { 200: agentStateSchema, ...errorResponses(401, 403) },
       },
     },
-    async (request) => presence.getAgentState(ctx, changeBy(request).actor),
+    async (request) => presence.getAgentState(ctx, actorOf(request)),
   );
 
   app.put(
@@ -35,7 +35,7 @@ export const presenceRoutes: RoutesPlugin = async (app, { ctx }) => {
     async (request) =>
       presence.changeStatus(
         ctx,
-        changeBy(request).actor,
+        actorOf(request),
         request.body.status,
         request.headers[LIVE_TAB_HEADER],
       ),

@@ -3,11 +3,12 @@ import type { AgentState } from '../../../shared/schemas/agent';
 import { type AgentStatus, INITIAL_STATUS, type StatusSetBy } from '../../../shared/statuses';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
+import { runAlone } from '../../platform/batches';
 import { AppError } from '../../platform/errors';
 import { toCurrentCall } from '../calls/call-views';
 import { LIVE_CHANNEL } from '../live/live-hub';
 import * as repo from './presence.repository';
-import type { AgentAction, AgentStateRead } from './presence.repository';
+import type { AgentAction, AgentActionRequest, AgentStateRead } from './presence.repository';
 
 export function getAgentState(ctx: AppContext, actor: SessionUser) {
   return agentStateOf(ctx, actor.id);
@@ -19,11 +20,13 @@ export function getAgentState(ctx: AppContext, actor: SessionUser) {
  */
 export async function agentStateOf(ctx: AppContext, userId: string): Promise<AgentState> {
   const now = ctx.clock.now();
-  const state = await repo.readAgentState(ctx.db, userId, now, ctx.config.callCentreTimeZone);
+  const timeZone = ctx.config.callCentreTimeZone;
+  // Batched with other reads on the server's pool: page loads and pushes after the engine's offers.
+  const state = await ctx.batches.agentStateReads.submit({ userId, now, timeZone });
   return toAgentState(ctx, now, state);
 }
 
-/** The agent's state as read at `now` (readAgentState, or a switch's answer). */
+/** The agent's state as read at `now` (agentStateOf, an action's outcome, an announcement). */
 export function toAgentState(ctx: AppContext, now: Date, state: AgentStateRead): AgentState {
   return {
     status: state.status ?? INITIAL_STATUS,
@@ -40,22 +43,54 @@ export function toAgentState(ctx: AppContext, now: Date, state: AgentStateRead):
 }
 
 /**
- * The agent's action (presence.repository `act`: one statement of db/sql/agent-actions.sql,
- * which decides and writes it), answering the agent's state as it then was, announced to every
- * live tab (but the asking `tab`, which has the answer) and floor when it changed. `by` is who
- * asks for a status. In its own transaction at the time it was asked for; or in the caller's
- * transaction `db`, at `at`.
+ * An agent's own action from the softphone, now (from `tab`, X-Live-Tab, if it said): batched
+ * with other agents' actions on the server's pool, each keeping its own time and outcome.
+ * db/sql/agent-actions.sql decides and writes it. Answers the agent's state after it, which
+ * goes live to every other tab of the agent and to the floor when it changed; a refusal is
+ * thrown as its AppError.
  */
-export async function actAs(
+export async function performAgentActionBatched(
+  ctx: AppContext,
+  agentId: string,
+  action: AgentAction,
+  tab?: string,
+): Promise<AgentState> {
+  const outcome = await ctx.batches.agentActions.submit(
+    actionRequest(ctx, agentId, action, 'agent', ctx.clock.now(), tab),
+  );
+  return toAgentState(ctx, outcome.at, outcome.state);
+}
+
+/**
+ * The same action alone, inside the caller's transaction `trx` (which may lock the agent first
+ * and do more), at `at`; `by` is who asks for a status.
+ */
+export async function performAgentActionInTransaction(
+  ctx: AppContext,
+  trx: Db,
+  agentId: string,
+  action: AgentAction,
+  by: StatusSetBy,
+  at: Date,
+): Promise<AgentState> {
+  const outcome = await runAlone(
+    repo.agentActionStatement,
+    trx,
+    actionRequest(ctx, agentId, action, by, at),
+  );
+  return toAgentState(ctx, outcome.at, outcome.state);
+}
+
+function actionRequest(
   ctx: AppContext,
   userId: string,
   action: AgentAction,
-  by: StatusSetBy = 'agent',
-  { db, at, tab }: { db: Db; at: Date; tab?: string } = { db: ctx.db, at: ctx.clock.now() },
-): Promise<AgentState> {
-  const zone = ctx.config.callCentreTimeZone;
-  const done = await repo.act(db, userId, action, by, at, zone, LIVE_CHANNEL, tab);
-  return toAgentState(ctx, done.at, done.state);
+  by: StatusSetBy,
+  at: Date,
+  tab?: string,
+): AgentActionRequest {
+  const timeZone = ctx.config.callCentreTimeZone;
+  return { userId, action, by, at, timeZone, channel: LIVE_CHANNEL, tab };
 }
 
 /** The agent picks a status (its rules: db/sql/agent-actions.sql). */
@@ -65,12 +100,7 @@ export function changeStatus(
   status: AgentStatus,
   tab?: string,
 ) {
-  return actAs(ctx, actor.id, { kind: 'status', status }, 'agent', asked(ctx, tab));
-}
-
-/** An agent's own action: now, on the server's pool, from `tab` (X-Live-Tab) if it said. */
-export function asked(ctx: AppContext, tab: string | undefined) {
-  return { db: ctx.db, at: ctx.clock.now(), tab };
+  return performAgentActionBatched(ctx, actor.id, { kind: 'status', status }, tab);
 }
 
 /**

@@ -2,12 +2,13 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { AgentState } from '../../../shared/schemas/agent';
 import { buildApp } from '../../app';
-import { DEFAULT_PASSWORD, newAdmin } from '../../test/factories';
+import { newAdmin } from '../../test/factories';
 import { signedInAgent as agentSession } from '../../test/agent';
-import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { signInAs } from '../../test/sign-in';
+import { createTestApp } from '../../test/test-app';
 import { AppError } from '../../platform/errors';
 import { LIVE_CHANNEL } from '../live/live-hub';
-import { type AgentAction, actInOne } from './presence.repository';
+import { type AgentAction, agentActionStatement } from './presence.repository';
 
 const t = await createTestApp();
 // 14:00 in New York on a Monday.
@@ -88,22 +89,49 @@ describe('agent status', () => {
     }
   });
 
-  it("reads the rollups' zone once for a statement of many agents' states", async () => {
+  it("counts each agent's own day in a statement of many agents' states, by the rollups' zone", async () => {
     const agents = await Promise.all([signedInAgent(), signedInAgent(), signedInAgent()]);
-    for (const { setStatus } of agents) await setStatus('available');
-    const calls = await t.db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL track_functions = 'pl'`.execute(trx);
-      // Every column asked for: the zone decides today's seconds.
-      const states = await sql<{ status: string }>`
-        SELECT s.* FROM unnest(${agents.map(({ agent }) => agent.id)}::uuid[]) AS a(id)
-        CROSS JOIN LATERAL agent_state(a.id, ${t.clock.now()}, ${t.config.callCentreTimeZone}) AS s
-      `.execute(trx);
-      expect(states.rows).toMatchObject(agents.map(() => ({ status: 'available' })));
-      return sql<{ calls: number }>`
-        SELECT pg_stat_get_xact_function_calls('rollup_time_zone'::regproc)::int AS calls
-      `.execute(trx);
-    });
-    expect(calls.rows).toEqual([{ calls: 1 }]);
+    // Different times for each, so one agent's seconds cannot pass for another's.
+    for (const [index, { setStatus }] of agents.entries()) {
+      await setStatus('available');
+      t.clock.advanceMinutes(index + 1);
+      await setStatus('break');
+    }
+    t.clock.advanceMinutes(1);
+    const alone = await Promise.all(agents.map(async ({ state }) => (await state()).todaySeconds));
+    // The states as the server reads many at once: one statement, the zone read for all.
+    const together = async () =>
+      (
+        await sql<{ status: string; seconds: Record<string, number> }>`
+          SELECT s.* FROM unnest(${agents.map(({ agent }) => agent.id)}::uuid[])
+            WITH ORDINALITY AS a(id, n)
+          CROSS JOIN LATERAL agent_state(a.id, ${t.clock.now()}, ${t.config.callCentreTimeZone}) AS s
+          ORDER BY a.n
+        `.execute(t.db)
+      ).rows;
+    expect(await together()).toEqual(
+      alone.map((seconds) => expect.objectContaining({ status: 'break', seconds })),
+    );
+
+    // In the call centre's zone the closed intervals come from each agent's own rollup…
+    const second = agents[1]!.agent.id;
+    await sql`UPDATE status_day_totals SET seconds = seconds + 7
+      WHERE user_id = ${second} AND status = 'available'`.execute(t.db);
+    const nudged = alone.map((seconds, index) =>
+      index === 1 ? { ...seconds, available: seconds.available! + 7 } : seconds,
+    );
+    expect((await together()).map((row) => row.seconds)).toEqual(nudged);
+
+    // …and when the rollups count days in another zone, every agent's intervals are summed.
+    const zone = () => t.db.updateTable('app_settings').where('key', '=', 'rollup_time_zone');
+    await zone().set({ value: 'Asia/Tokyo' }).execute();
+    try {
+      expect((await together()).map((row) => row.seconds)).toEqual(alone);
+    } finally {
+      await zone().set({ value: t.config.callCentreTimeZone }).execute();
+      await sql`UPDATE status_day_totals SET seconds = seconds - 7
+        WHERE user_id = ${second} AND status = 'available'`.execute(t.db);
+    }
   });
 
   it('restores the status and its start after a server restart', async () => {
@@ -113,16 +141,8 @@ describe('agent status', () => {
     t.clock.advanceMinutes(7);
 
     const restarted = await buildApp(t.config, t.database, { clock: t.clock });
-    const cookie = sessionCookieOf(
-      await restarted.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        payload: { username: agent.username, password: DEFAULT_PASSWORD },
-      }),
-    );
-    const state = (
-      await restarted.inject({ method: 'GET', url: '/api/agent/state', headers: { cookie } })
-    ).json();
+    const { as } = await signInAs(restarted, agent);
+    const state = (await as('GET', '/api/agent/state')).json();
     expect(state).toMatchObject({ status: 'lunch', since, todaySeconds: { lunch: 420 } });
     await restarted.close();
   });
@@ -181,22 +201,13 @@ describe('agent status', () => {
 
   it('is for employees only', async () => {
     const admin = await newAdmin(t.db);
-    const cookie = sessionCookieOf(
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in',
-        payload: { username: admin.username, password: DEFAULT_PASSWORD },
-      }),
-    );
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/agent/state', headers: { cookie } }))
-        .statusCode,
-    ).toBe(403);
+    const { as } = await signInAs(t, admin);
+    expect((await as('GET', '/api/agent/state')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/agent/state' })).statusCode).toBe(401);
   });
 });
 
-describe('the order of states (changedAt, decision 126)', () => {
+describe('the order of states (changedAt)', () => {
   it.runIf(process.env.DATABASE_URL)(
     'a read computed while a change waits for the agent’s lock is older by changedAt',
     async () => {
@@ -256,7 +267,7 @@ describe('actions in one statement (group commit)', () => {
       timeZone: t.config.callCentreTimeZone,
       channel: LIVE_CHANNEL,
     });
-    const answers = await actInOne(t.db, [
+    const answers = await agentActionStatement.run(t.db, [
       request(first.agent.id, { kind: 'status', status: 'break' }),
       request(second.agent.id, { kind: 'status', status: 'available' }),
       request(first.agent.id, { kind: 'dial', phoneNumber: '12345678900' }),
@@ -313,7 +324,7 @@ describe('actions in one statement (group commit)', () => {
       timeZone: t.config.callCentreTimeZone,
       channel: LIVE_CHANNEL,
     });
-    const answers = await actInOne(t.db, [
+    const answers = await agentActionStatement.run(t.db, [
       request(first.agent.id, { kind: 'answer', callId: firstCall }),
       request(second.agent.id, { kind: 'answer', callId: firstCall }),
       request(first.agent.id, { kind: 'end', callId: firstCall }),

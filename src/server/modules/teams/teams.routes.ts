@@ -15,7 +15,7 @@ import {
 } from '../../../shared/schemas/teams';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
 import type { AccessRule } from '../auth/access';
-import { changeBy } from '../auth/sessions';
+import { actorOf, changeAuthorOf } from '../auth/sessions';
 import * as teams from './teams.service';
 
 /** A team's members: a super admin, or that team's leader (`:id`). */
@@ -34,7 +34,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
         response: { 200: teamListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => teams.listTeams(ctx, changeBy(request).actor, request.query.search),
+    async (request) => teams.listTeams(ctx, actorOf(request), request.query.search),
   );
 
   app.post(
@@ -49,7 +49,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      const team = await teams.createTeam(ctx, request.body, changeBy(request));
+      const team = await teams.createTeam(ctx, request.body, changeAuthorOf(request));
       return reply.status(201).send({ team });
     },
   );
@@ -67,7 +67,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) => ({
-      team: await teams.updateTeam(ctx, request.params.id, request.body, changeBy(request)),
+      team: await teams.updateTeam(ctx, request.params.id, request.body, changeAuthorOf(request)),
     }),
   );
 
@@ -83,7 +83,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      await teams.deleteTeam(ctx, request.params.id, changeBy(request));
+      await teams.deleteTeam(ctx, request.params.id, changeAuthorOf(request));
       return { ok: true as const };
     },
   );
@@ -114,7 +114,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
         response: { 200: teamCandidatesSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => teams.listCandidates(ctx, changeBy(request).actor, request.params.id),
+    async (request) => teams.listCandidates(ctx, actorOf(request), request.params.id),
   );
 
   app.post(
@@ -133,7 +133,12 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      const added = await teams.addMember(ctx, request.params.id, request.body, changeBy(request));
+      const added = await teams.addMember(
+        ctx,
+        request.params.id,
+        request.body,
+        changeAuthorOf(request),
+      );
       return reply.status(201).send(added);
     },
   );
@@ -156,7 +161,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
         request.params.id,
         request.params.memberId,
         request.body.role,
-        changeBy(request),
+        changeAuthorOf(request),
       ),
   );
 
@@ -172,7 +177,12 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) => {
-      await teams.removeMember(ctx, request.params.id, request.params.memberId, changeBy(request));
+      await teams.removeMember(
+        ctx,
+        request.params.id,
+        request.params.memberId,
+        changeAuthorOf(request),
+      );
       return { ok: true as const };
     },
   );

@@ -1,38 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PASSWORD,
-  joinTeam,
-  newAdmin,
-  newEmployee,
-  newSuperAdmin,
-  newTeam,
-} from '../../test/factories';
-import { createTestApp, sessionCookieOf } from '../../test/test-app';
+import { joinTeam, newAdmin, newEmployee, newSuperAdmin, newTeam } from '../../test/factories';
+import { signInAs } from '../../test/sign-in';
+import { createTestApp } from '../../test/test-app';
 
 const t = await createTestApp();
-await newSuperAdmin(t.db, { username: 'chief' });
-
-async function cookieOf(username: string) {
-  return sessionCookieOf(
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { username, password: DEFAULT_PASSWORD },
-    }),
-  );
-}
-const chief = await cookieOf('chief');
-
-function call(
-  cookie: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  return t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie } });
-}
-const asChief = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  call(chief, method, url, payload);
+const { as: asChief } = await signInAs(t, await newSuperAdmin(t.db, { username: 'chief' }));
 
 async function membersOf(teamId: string) {
   return (await asChief('GET', `/api/teams/${teamId}/members`)).json<{
@@ -260,16 +232,14 @@ describe('members', () => {
     await joinTeam(t.db, team, leader, 'team_leader');
     const busy = await newEmployee(t.db);
     await joinTeam(t.db, elsewhere, busy);
-    const leaderCookie = await cookieOf(leader.username);
+    const { as: asLeader } = await signInAs(t, leader);
 
-    const { candidates } = (
-      await call(leaderCookie, 'GET', `/api/teams/${team.id}/candidates`)
-    ).json<{
+    const { candidates } = (await asLeader('GET', `/api/teams/${team.id}/candidates`)).json<{
       candidates: { id: string; can_add: boolean }[];
     }>();
     expect(candidates.find((c) => c.id === busy.id)?.can_add).toBe(false);
     const free = await newEmployee(t.db);
-    const added = await call(leaderCookie, 'POST', `/api/teams/${team.id}/members`, {
+    const added = await asLeader('POST', `/api/teams/${team.id}/members`, {
       userId: free.id,
       role: 'member',
     });
@@ -280,7 +250,7 @@ describe('members', () => {
     const team = await newTeam(t.db, { name: 'Led Team' });
     const admin = await newAdmin(t.db);
     const member = await joinTeam(t.db, team, admin);
-    const cookie = await cookieOf(admin.username);
+    const { cookie } = await signInAs(t, admin);
     const me = async () =>
       (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie } })).json().user;
     expect(await me()).toMatchObject({

@@ -5,7 +5,7 @@ import {
   voiceSessionSchema,
 } from '../../../shared/schemas/voice';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
-import { changeBy } from '../auth/sessions';
+import { actorOf } from '../auth/sessions';
 import * as voice from './voice.service';
 
 /** The voice-AI assistant's identities (DESIGN.md principle 5). */
@@ -22,7 +22,7 @@ export const voiceRoutes: RoutesPlugin = async (app, { ctx }) => {
         response: { 200: voiceSessionSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
       },
     },
-    async (request) => voice.startSession(ctx, changeBy(request).actor, request.body.callId),
+    async (request) => voice.startSession(ctx, actorOf(request), request.body.callId),
   );
 
   app.get(
