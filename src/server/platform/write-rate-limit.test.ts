@@ -29,7 +29,7 @@ function expectRateLimited(response: { statusCode: number; headers: object; json
 
 describe(`at most ${LIMIT} writes a minute per signed-in user`, () => {
   it('answers the next write with 429 and the error body, and does not make it', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     for (let i = 0; i < LIMIT; i++) {
       const response = await agent.setStatus(statuses[i % 2]!);
       expect(response.statusCode, response.body).toBe(200);
@@ -49,11 +49,11 @@ describe(`at most ${LIMIT} writes a minute per signed-in user`, () => {
   });
 
   it('leaves another user’s writes alone, from the same address', async () => {
-    const limited = await signedInAgent(t, t.app);
+    const limited = await signedInAgent(t);
     for (let i = 0; i <= LIMIT; i++) await limited.setStatus(statuses[i % 2]!);
     expectRateLimited(await limited.setStatus('break'));
 
-    const other = await signedInAgent(t, t.app);
+    const other = await signedInAgent(t);
     for (let i = 0; i < LIMIT; i++) {
       const response = await other.setStatus(statuses[i % 2]!);
       expect(response.statusCode, response.body).toBe(200);
@@ -61,9 +61,9 @@ describe(`at most ${LIMIT} writes a minute per signed-in user`, () => {
   });
 
   it('counts the user, not the session: a second sign-in does not double the allowance', async () => {
-    const first = await signedInAgent(t, t.app);
+    const first = await signedInAgent(t);
     for (let i = 0; i < LIMIT; i++) await first.setStatus(statuses[i % 2]!);
-    const second = await signedInAgent(t, t.app, first.agent);
+    const second = await signedInAgent(t, { agent: first.agent });
     expectRateLimited(await second.setStatus('break'));
   });
 });
@@ -85,7 +85,7 @@ describe('anonymous writes', () => {
 
   it('leave sign-in to its own per-address limit (a call floor shares one address)', async () => {
     // The address is over the write limit now (above), and an agent can still sign in.
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     expect(agent.cookie).toMatch(/^switchboard_session=/);
     expect((await agent.setStatus('break')).statusCode).toBe(200);
   });

@@ -63,11 +63,13 @@ export async function connectLive(
   };
 }
 
-/** A signed-in agent (a new employee unless given) with request helpers against `app`. */
+/**
+ * A signed-in agent (a new employee unless `agent` is given) with request helpers against the
+ * test app, or against `app` (a restarted or second server on the same database).
+ */
 export async function signedInAgent(
-  t: Pick<TestApp, 'db'>,
-  app: App,
-  existing?: { id: string; username: string },
+  t: Pick<TestApp, 'db' | 'app'>,
+  { app = t.app, agent: existing }: { app?: App; agent?: { id: string; username: string } } = {},
 ) {
   const agent = existing ?? (await newEmployee(t.db));
   const { cookie, as } = await signInAs(app, agent);
@@ -99,7 +101,7 @@ export async function signedInAgent(
  * moved to the test app's offer delay, rounded up to the millisecond, and the engine ticked.
  */
 export async function ringingAgent(t: Pick<TestApp, 'db' | 'app' | 'clock'>) {
-  const agent = await signedInAgent(t, t.app);
+  const agent = await signedInAgent(t);
   const live = await agent.connect();
   await agent.setStatus('available');
   const { offerDelayMinMs, offerDelayMaxMs } = t.app.ctx.config.callEngine;

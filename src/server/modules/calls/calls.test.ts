@@ -28,7 +28,7 @@ const callRows = (userId: string) => callRowsOf(t.db, userId);
 
 describe('offers', () => {
   it('rings an Available, connected agent after the delay and pushes it live', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const live = await agent.connect();
     await agent.setStatus('available');
     const eligibleAt = t.clock.now().getTime();
@@ -53,9 +53,9 @@ describe('offers', () => {
   });
 
   it('offers nothing to an agent with no live connection, or not Available', async () => {
-    const offline = await signedInAgent(t, t.app);
+    const offline = await signedInAgent(t);
     await offline.setStatus('available');
-    const onBreak = await signedInAgent(t, t.app);
+    const onBreak = await signedInAgent(t);
     await onBreak.connect();
     await onBreak.setStatus('break');
     t.clock.advance(60_000);
@@ -296,7 +296,7 @@ describe('calls in progress', () => {
   });
 
   it('outbound needs Out Bound; it logs an answered outbound call, On Call, then After Call', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     await agent.setStatus('available');
     const refused = await agent.as('POST', '/api/agent/calls/outbound', {
       phoneNumber: '12345678900',
@@ -338,7 +338,7 @@ describe('calls in progress', () => {
     });
     expect(saved.json().call).toMatchObject({ id: call.id, notes: 'Wants a callback' });
 
-    const other = await signedInAgent(t, t.app);
+    const other = await signedInAgent(t);
     const foreign = await other.as('PATCH', `/api/agent/calls/${call.id}`, { notes: 'mine' });
     expect(foreign.statusCode).toBe(404);
     expect((await other.as('POST', `/api/agent/calls/${call.id}/end`)).statusCode).toBe(404);
@@ -349,14 +349,14 @@ describe('calls in progress', () => {
   });
 
   it('a malformed call id is a 400, not a 500', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     expect((await agent.as('POST', '/api/agent/calls/not-a-uuid/answer')).statusCode).toBe(400);
   });
 });
 
 describe('activity log and today', () => {
   it('lists the latest calls with an outcome, newest first, 10 by default', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const base = t.clock.now().getTime();
     await t.db
       .insertInto('call_logs')
@@ -386,7 +386,7 @@ describe('live socket', () => {
     expect(await anonymous.closed).toEqual({ code: 4401, reason: 'Not signed in' });
 
     const admin = await newAdmin(t.db);
-    const adminSession = await signedInAgent(t, t.app, admin);
+    const adminSession = await signedInAgent(t, { agent: admin });
     const adminLive = await adminSession.connect();
     await vi.waitFor(() => expect(adminLive.events[0]?.type).toBe('floor.snapshot'));
     expect(adminLive.latest()).toBeUndefined();
@@ -394,7 +394,7 @@ describe('live socket', () => {
   });
 
   it('refuses another site’s page', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const foreign = await connectLive(t.app, {
       cookie: agent.cookie,
       origin: 'https://evil.example',
@@ -403,7 +403,7 @@ describe('live socket', () => {
   });
 
   it('two tabs: a change in one reaches the other', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const [tabA, tabB] = [await agent.connect(), await agent.connect()];
     await tabA.waitFor((s) => s.status === 'gone_home');
     await agent.setStatus('personal');
@@ -413,7 +413,7 @@ describe('live socket', () => {
   });
 
   it('a signed-out session’s socket is closed at the next heartbeat', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const live = await agent.connect();
     await agent.signOut();
     t.clock.advance(t.config.callEngine.heartbeatMs);
@@ -432,7 +432,7 @@ describe('the asking tab (X-Live-Tab)', () => {
     );
 
   it("gets an action's state in the answer only; the agent's other tabs get it pushed", async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const [askingTab, otherTab] = [randomUUID(), randomUUID()];
     const asking = await agent.connect(askingTab);
     const other = await agent.connect(otherTab);
@@ -463,7 +463,7 @@ describe('the asking tab (X-Live-Tab)', () => {
   });
 
   it('refuses a tab id that is not a UUID, changing nothing', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const refused = await agent.as(
       'PUT',
       '/api/agent/status',

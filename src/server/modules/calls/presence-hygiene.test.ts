@@ -42,7 +42,7 @@ async function expectInvariantsHold() {
 
 /** Connected and Available, then every connection gone (before any offer). */
 async function goneAvailableAgent() {
-  const agent = await signedInAgent(t, t.app);
+  const agent = await signedInAgent(t);
   const live = await agent.connect();
   await agent.setStatus('available');
   live.socket.terminate();
@@ -95,7 +95,7 @@ it('a reconnect within the grace keeps the agent Available', async () => {
 });
 
 it('any other status is left alone', async () => {
-  const agent = await signedInAgent(t, t.app);
+  const agent = await signedInAgent(t);
   await agent.setStatus('lunch');
   t.clock.advance(PRESENCE_GRACE_MS + HEARTBEAT_MS);
   await tick();
@@ -135,7 +135,7 @@ it('a restart ends every call in progress at the restart; statuses keep their st
   const { agent, as, call } = await ringingAgent(t);
   await as('POST', `/api/agent/calls/${call.id}/answer`);
   const onCall = await openInterval(agent.id);
-  const lunch = await signedInAgent(t, t.app);
+  const lunch = await signedInAgent(t);
   await lunch.setStatus('lunch');
   const atLunch = await openInterval(lunch.agent.id);
   t.clock.advance(42_000);
@@ -187,7 +187,7 @@ it('a restart under the same name ends calls in progress at once, its earlier ru
     offerDelayFraction: () => 0.5,
   });
   await crashed.ready();
-  const agent = await signedInAgent(t, crashed);
+  const agent = await signedInAgent(t, { app: crashed });
   const live = await agent.connect();
   await agent.setStatus('available');
   t.clock.advance(OFFER_DELAY_MS);
@@ -247,7 +247,7 @@ async function lunchAfterHeld(
 it.runIf(process.env.DATABASE_URL)(
   'a change that waited for the agent’s lock is timed after the change that held it',
   async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     await agent.setStatus('available');
     // The engine (or another process) holds the agent and sets Tech Issues, a moment later.
     const lunch = await lunchAfterHeld(agent, { kind: 'status', status: 'tech_issues' }, 'system');

@@ -20,12 +20,14 @@ const instances = [t.app, second];
 
 describe('two server instances on one database', () => {
   it('events cross instances, each agent gets one offer, and a timeout fires without the offering instance', async () => {
-    const agents = await Promise.all(Array.from({ length: 4 }, () => signedInAgent(t, t.app)));
+    const agents = await Promise.all(Array.from({ length: 4 }, () => signedInAgent(t)));
     // Each agent has a tab on the first instance and one on the second.
     const tabs = await Promise.all(
       agents.map(async (agent) => ({
         onFirst: await agent.connect(),
-        onSecond: await signedInAgent(t, second, agent.agent).then((s) => s.connect()),
+        onSecond: await signedInAgent(t, { app: second, agent: agent.agent }).then((s) =>
+          s.connect(),
+        ),
       })),
     );
     for (const agent of agents) await agent.setStatus('available');
@@ -57,8 +59,10 @@ describe('two server instances on one database', () => {
   it.runIf(process.env.DATABASE_URL)(
     'a lost LISTEN connection is replaced and the missed changes are sent again',
     async () => {
-      const agent = await signedInAgent(t, t.app);
-      const onSecond = await signedInAgent(t, second, agent.agent).then((s) => s.connect());
+      const agent = await signedInAgent(t);
+      const onSecond = await signedInAgent(t, { app: second, agent: agent.agent }).then((s) =>
+        s.connect(),
+      );
       await onSecond.waitFor((s) => s.status === 'gone_home');
       const killed = await sql<{ pid: number }>`
         SELECT pg_terminate_backend(pid) AS pid FROM pg_stat_activity

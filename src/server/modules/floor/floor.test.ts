@@ -20,7 +20,7 @@ const cookies = { super: superAdmin.cookie, north: (await signInAs(t, northAdmin
 const superAs = superAdmin.as;
 
 async function agentIn(team: { id: string }) {
-  const agent = await signedInAgent(t, t.app);
+  const agent = await signedInAgent(t);
   await joinTeam(t.db, team, agent.agent);
   return agent;
 }

@@ -45,7 +45,7 @@ async function rulesBrokenBy(breakIt: (trx: typeof t.db) => Promise<unknown>) {
 
 /** An agent with a day of calls and statuses behind them, made through the API. */
 async function busyAgent() {
-  const agent = await signedInAgent(t, t.app);
+  const agent = await signedInAgent(t);
   const live = await agent.connect();
   await agent.setStatus('available');
   t.clock.advance(OFFER_DELAY_MS);
@@ -309,7 +309,7 @@ describe('random operation sequences (model-based)', () => {
       fc.asyncProperty(
         fc.commands(commands, { maxCommands: 25, size: 'large' }),
         async (sequence) => {
-          const agent = await signedInAgent(t, t.app);
+          const agent = await signedInAgent(t);
           const live = await agent.connect();
           // Each sequence starts on the floor: connected and Available.
           expect((await agent.setStatus('available')).statusCode).toBe(200);

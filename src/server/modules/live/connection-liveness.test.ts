@@ -18,7 +18,7 @@ const isConnected = async (agentId: string) =>
 
 describe('live connections are vouched for by their process', () => {
   it("keeps a socket counted through its process's heartbeats without rewriting its row", async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const live = await agent.connect();
     await vi.waitFor(async () => expect(await isConnected(agent.agent.id)).toBe(true));
     const row = () =>

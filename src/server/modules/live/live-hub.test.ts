@@ -71,7 +71,7 @@ async function testHub({
 async function attachedAgent(hub: Awaited<ReturnType<typeof testHub>>['hub']) {
   const agent = await newEmployee(t.db);
   const { socket, sent } = fakeSocket();
-  const session = await signedInAgent(t, t.app, agent);
+  const session = await signedInAgent(t, { agent });
   const sessionId = (
     await t.db
       .selectFrom('auth_sessions')
@@ -264,7 +264,7 @@ describe('live hub', () => {
   });
 
   it('closes the socket of a session that has idled out', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const live = await agent.connect();
     t.clock.advance(t.config.sessionIdleHours * 3_600_000 + 1000);
     await t.app.callEngine.tick();

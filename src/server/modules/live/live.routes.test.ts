@@ -58,7 +58,7 @@ async function closeAndWait(live: RealSocket) {
 
 describe('the live socket’s Origin check', () => {
   it('closes a signed-in socket from another site’s page with 4403', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const live = openLive({ cookie: agent.cookie, origin: 'https://evil.example' });
     expect(await live.first).toEqual({
       code: liveCloseCodes.forbidden,
@@ -67,7 +67,7 @@ describe('the live socket’s Origin check', () => {
   });
 
   it('closes one whose browser says cross-site (Sec-Fetch-Site) even with our Origin', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const live = openLive({
       cookie: agent.cookie,
       origin: ownOrigin,
@@ -80,7 +80,7 @@ describe('the live socket’s Origin check', () => {
   });
 
   it('accepts the same socket from our own origin: the agent’s state arrives', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const live = openLive({ cookie: agent.cookie, origin: ownOrigin });
     const first = await live.first;
     expect(first).toMatchObject({ event: { type: 'agent.state' } });
@@ -99,7 +99,7 @@ describe('the live socket’s Origin check', () => {
 
 describe(`at most ${SOCKETS_PER_USER} live sockets per user on a process`, () => {
   it('closes one more with 4429 while the others stay open; another user is unaffected', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const tabs = Array.from({ length: SOCKETS_PER_USER }, () =>
       openLive({ cookie: agent.cookie, origin: ownOrigin }),
     );
@@ -115,10 +115,10 @@ describe(`at most ${SOCKETS_PER_USER} live sockets per user on a process`, () =>
     for (const tab of tabs) expect(tab.socket.readyState).toBe(WebSocket.OPEN);
 
     // Another agent, and the same agent's other session (counted together: it is the user).
-    const other = await signedInAgent(t, t.app);
+    const other = await signedInAgent(t);
     const otherTab = openLive({ cookie: other.cookie, origin: ownOrigin });
     expect(await otherTab.first).toMatchObject({ event: { type: 'agent.state' } });
-    const secondSession = await signedInAgent(t, t.app, agent.agent);
+    const secondSession = await signedInAgent(t, { agent: agent.agent });
     const fromSecondSession = openLive({ cookie: secondSession.cookie, origin: ownOrigin });
     expect(await fromSecondSession.first).toMatchObject({
       code: liveRetryCloseCodes.tooManyConnections,
@@ -143,7 +143,7 @@ describe(`at most ${SOCKETS_PER_USER} live sockets per user on a process`, () =>
   });
 
   it('counts sockets opened at the same moment (none slips in while others register)', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const burst = Array.from({ length: SOCKETS_PER_USER + 4 }, () =>
       openLive({ cookie: agent.cookie, origin: ownOrigin }),
     );
@@ -158,7 +158,7 @@ describe(`at most ${SOCKETS_PER_USER} live sockets per user on a process`, () =>
   });
 
   it('counts an admin’s floor sockets the same way', async () => {
-    const admin = await signedInAgent(t, t.app, await newAdmin(t.db));
+    const admin = await signedInAgent(t, { agent: await newAdmin(t.db) });
     const floors = Array.from({ length: SOCKETS_PER_USER }, () =>
       openLive({ cookie: admin.cookie, origin: ownOrigin }),
     );
@@ -173,7 +173,7 @@ describe(`at most ${SOCKETS_PER_USER} live sockets per user on a process`, () =>
   });
 
   it('records no live connection for a refused socket', async () => {
-    const agent = await signedInAgent(t, t.app, await newEmployee(t.db));
+    const agent = await signedInAgent(t, { agent: await newEmployee(t.db) });
     const tabs = Array.from({ length: SOCKETS_PER_USER + 1 }, () =>
       openLive({ cookie: agent.cookie, origin: ownOrigin }),
     );
@@ -190,7 +190,7 @@ describe(`at most ${SOCKETS_PER_USER} live sockets per user on a process`, () =>
 
 describe('a socket the server closes', () => {
   it('is recorded closed once the browser answers the close', async () => {
-    const agent = await signedInAgent(t, t.app);
+    const agent = await signedInAgent(t);
     const live = openLive({ cookie: agent.cookie, origin: ownOrigin });
     await live.first;
     await agent.signOut();

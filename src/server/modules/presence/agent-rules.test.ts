@@ -27,7 +27,7 @@ interface Situation {
   call?: string;
 }
 
-const newAgent = () => signedInAgent(t, t.app);
+const newAgent = () => signedInAgent(t);
 const tick = () => t.app.callEngine.tick();
 
 /** Connected and Available, then the engine's offer ringing. */

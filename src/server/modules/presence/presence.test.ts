@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentState } from '../../../shared/schemas/agent';
 import { buildApp } from '../../app';
 import { newAdmin } from '../../test/factories';
-import { signedInAgent as agentSession } from '../../test/agent';
+import { signedInAgent } from '../../test/agent';
 import { signInAs } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
 import { AppError } from '../../platform/errors';
@@ -14,12 +14,9 @@ const t = await createTestApp();
 // 14:00 in New York on a Monday.
 t.clock.set('2026-03-02T19:00:00Z');
 
-const signedInAgent = (existing?: { id: string; username: string }) =>
-  agentSession(t, t.app, existing);
-
 describe('agent status', () => {
   it('starts at Gone Home with no interval, and no time counted', async () => {
-    const { state } = await signedInAgent();
+    const { state } = await signedInAgent(t);
     expect(await state()).toEqual({
       status: 'gone_home',
       setBy: 'agent',
@@ -35,7 +32,7 @@ describe('agent status', () => {
   });
 
   it('closes the open interval and opens the next; totals come from the intervals', async () => {
-    const { agent, setStatus, state } = await signedInAgent();
+    const { agent, setStatus, state } = await signedInAgent(t);
     const start = t.clock.now();
     expect((await setStatus('available')).json()).toMatchObject({
       status: 'available',
@@ -63,7 +60,7 @@ describe('agent status', () => {
   });
 
   it("today's seconds are the day's rollup plus the open interval (intervals if zones differ)", async () => {
-    const { agent, setStatus, state } = await signedInAgent();
+    const { agent, setStatus, state } = await signedInAgent(t);
     await setStatus('available');
     t.clock.advanceMinutes(10);
     await setStatus('break');
@@ -90,7 +87,7 @@ describe('agent status', () => {
   });
 
   it("counts each agent's own day in a statement of many agents' states, by the rollups' zone", async () => {
-    const agents = await Promise.all([signedInAgent(), signedInAgent(), signedInAgent()]);
+    const agents = await Promise.all([signedInAgent(t), signedInAgent(t), signedInAgent(t)]);
     // Different times for each, so one agent's seconds cannot pass for another's.
     for (const [index, { setStatus }] of agents.entries()) {
       await setStatus('available');
@@ -135,7 +132,7 @@ describe('agent status', () => {
   });
 
   it('restores the status and its start after a server restart', async () => {
-    const { agent, setStatus } = await signedInAgent();
+    const { agent, setStatus } = await signedInAgent(t);
     await setStatus('lunch');
     const since = t.clock.now().toISOString();
     t.clock.advanceMinutes(7);
@@ -148,7 +145,7 @@ describe('agent status', () => {
   });
 
   it('keeps exactly one open interval when changes race', async () => {
-    const { agent, setStatus } = await signedInAgent();
+    const { agent, setStatus } = await signedInAgent(t);
     const statuses = ['available', 'break', 'lunch', 'personal', 'tech_issues', 'out_bound'];
     const responses = await Promise.all(statuses.map((status) => setStatus(status)));
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
@@ -162,7 +159,7 @@ describe('agent status', () => {
   });
 
   it('setting the same status again changes nothing', async () => {
-    const { agent, setStatus } = await signedInAgent();
+    const { agent, setStatus } = await signedInAgent(t);
     await setStatus('available');
     t.clock.advanceMinutes(1);
     await setStatus('available');
@@ -175,7 +172,7 @@ describe('agent status', () => {
   });
 
   it('refuses the system statuses and unknown ones', async () => {
-    const { setStatus } = await signedInAgent();
+    const { setStatus } = await signedInAgent(t);
     for (const status of ['on_call', 'after_call']) {
       const response = await setStatus(status);
       expect(response.statusCode).toBe(400);
@@ -187,7 +184,7 @@ describe('agent status', () => {
   });
 
   it('counts an interval crossing midnight in each day for its part', async () => {
-    const { setStatus, state } = await signedInAgent();
+    const { setStatus, state } = await signedInAgent(t);
     t.clock.set('2026-03-03T04:00:00Z'); // 23:00 in New York
     await setStatus('available');
     t.clock.set('2026-03-03T06:30:00Z'); // 01:30 the next day
@@ -211,7 +208,7 @@ describe('the order of states (changedAt)', () => {
   it.runIf(process.env.DATABASE_URL)(
     'a read computed while a change waits for the agent’s lock is older by changedAt',
     async () => {
-      const agent = await signedInAgent();
+      const agent = await signedInAgent(t);
       await agent.setStatus('lunch');
       // Another transaction holds the agent's lock (as a batch of actions or the engine may).
       let release = () => {};
@@ -241,7 +238,7 @@ describe('the order of states (changedAt)', () => {
   );
 
   it('moves on with every change, status or call, and stays with a read', async () => {
-    const agent = await signedInAgent();
+    const agent = await signedInAgent(t);
     expect((await agent.state()).changedAt).toBeNull();
     await agent.setStatus('available');
     const since = t.clock.now().toISOString();
@@ -256,8 +253,8 @@ describe('the order of states (changedAt)', () => {
 
 describe('actions in one statement (group commit)', () => {
   it('each keeps its own outcome and order: a refusal undoes none of the others', async () => {
-    const first = await signedInAgent();
-    const second = await signedInAgent();
+    const first = await signedInAgent(t);
+    const second = await signedInAgent(t);
     const at = t.clock.now();
     const request = (userId: string, action: AgentAction) => ({
       userId,
@@ -295,8 +292,8 @@ describe('actions in one statement (group commit)', () => {
   });
 
   it("an agent's calls and statuses in one batch: each action sees the one before it", async () => {
-    const first = await signedInAgent();
-    const second = await signedInAgent();
+    const first = await signedInAgent(t);
+    const second = await signedInAgent(t);
     await first.setStatus('available');
     await second.setStatus('available');
     t.clock.advanceMinutes(1);
@@ -376,7 +373,7 @@ describe('actions in one statement (group commit)', () => {
   });
 
   it('many agents acting at once each get their own answer', async () => {
-    const agents = await Promise.all(Array.from({ length: 12 }, () => signedInAgent()));
+    const agents = await Promise.all(Array.from({ length: 12 }, () => signedInAgent(t)));
     // Asked together: more than the batches in flight, so some go in one statement.
     const responses = await Promise.all(
       agents.map((agent, index) =>
@@ -399,7 +396,7 @@ describe('actions in one statement (group commit)', () => {
 
 describe('signing out', () => {
   it("is refused until the status is Gone Home: 'Set status to Gone Home to sign out'", async () => {
-    const { agent, setStatus, signOut, state } = await signedInAgent();
+    const { agent, setStatus, signOut, state } = await signedInAgent(t);
     await setStatus('available');
     const refused = await signOut();
     expect(refused.statusCode).toBe(409);
@@ -420,18 +417,18 @@ describe('signing out', () => {
   });
 
   it('an agent who never set a status may sign out', async () => {
-    const { signOut } = await signedInAgent();
+    const { signOut } = await signedInAgent(t);
     expect((await signOut()).statusCode).toBe(200);
   });
 
   it('keeps one session row per day, reopened when the agent comes back', async () => {
-    const first = await signedInAgent();
+    const first = await signedInAgent(t);
     await first.setStatus('available');
     await first.setStatus('gone_home');
     expect((await first.signOut()).statusCode).toBe(200);
 
     t.clock.advanceMinutes(30);
-    const back = await signedInAgent(first.agent);
+    const back = await signedInAgent(t, { agent: first.agent });
     await back.setStatus('available');
     const sessions = await t.db
       .selectFrom('employee_sessions')
@@ -442,7 +439,7 @@ describe('signing out', () => {
   });
 
   it('leaves the day’s open session row unwritten as the status changes (not even locked)', async () => {
-    const { agent, setStatus } = await signedInAgent();
+    const { agent, setStatus } = await signedInAgent(t);
     await setStatus('available');
     const sessionRow = () =>
       sql<{ version: string; locker: string }>`

@@ -22,7 +22,7 @@ const withNone = await createTestApp();
 
 /** An agent with a call in progress, and a way to ask for its assistant. */
 async function agentOnCall(t: TestApp) {
-  const agent = await signedInAgent(t, t.app);
+  const agent = await signedInAgent(t);
   const call = await t.db
     .insertInto('call_logs')
     .values({
@@ -82,7 +82,7 @@ describe('voice sessions', () => {
   it('needs the agent’s own call in progress', async () => {
     const t = withIdentities;
     const agent = await agentOnCall(t);
-    const other = await signedInAgent(t, t.app);
+    const other = await signedInAgent(t);
     const foreign = await other.as('POST', '/api/voice/session', { callId: agent.callId });
     expect(foreign.statusCode).toBe(404);
     await agent.as('POST', `/api/agent/calls/${agent.callId}/end`);
@@ -91,7 +91,7 @@ describe('voice sessions', () => {
 
   it('lists names, assistant ids and calls taken for a super admin, never keys', async () => {
     const t = withIdentities;
-    const admin = await signedInAgent(t, t.app, await newSuperAdmin(t.db));
+    const admin = await signedInAgent(t, { agent: await newSuperAdmin(t.db) });
     const response = await admin.as('GET', '/api/voice/identities');
     expect(response.body).not.toMatch(/secret-|pk-/);
     const body = response.json();
