@@ -3,16 +3,17 @@ import pg from 'pg';
 import { Batches } from '../../src/server/platform/batches';
 
 /**
- * The least an agent action in a transaction of its own can cost on this machine (the floor
- * agent-load runs on PostgreSQL): a bare `node:http` server, no framework, no sessions, no
+ * The least an agent action in a transaction of its own can cost on this machine (agent-load
+ * measures this floor on PostgreSQL): a bare `node:http` server, no framework, no sessions, no
  * validation, no live push, that for each `POST /action {"agentId"}` runs the skeleton of a status
  * change on a pool of ten — BEGIN; lock the agent's row; update one row; insert one row; COMMIT,
  * each statement prepared once per connection (no planning) — and answers 200. Any real action in a
  * transaction of its own does all of it and more, so the rate this reaches with the load generator
  * on the same cores is above what such an implementation could sustain here. Actions batched into
  * shared transactions share the commit and the round trips, and are not bounded by it: with
- * FLOOR_BATCHED=1 the same work goes as the server sends agent actions under load (`Batches`): at
- * most two statements in flight, every action waiting meanwhile in the next, up to 100 — lock the
+ * FLOOR_BATCHED=1 the same work goes in `Batches` much as the server sends agent actions under
+ * load: at most two statements in flight (the second at once, where the server waits for 16
+ * actions), every action waiting meanwhile in the next, up to 100 — lock the
  * agents' rows, update one row and insert one row each, in one autocommitted statement. The least a
  * batched action can cost here.
  *

@@ -32,7 +32,7 @@ import { createLiveHub } from './modules/live/live-hub';
 import { liveRoutes } from './modules/live/live.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
-import { agentStateOf } from './modules/presence/presence.service';
+import { readAgentStateBatched } from './modules/presence/presence.service';
 import { listenForAgentChanges } from './modules/presence/agent-changes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
@@ -116,7 +116,7 @@ export async function buildApp(
   const hub = createLiveHub({
     db,
     instanceId: `${instanceName}#${randomUUID()}`,
-    stateOf: (userId) => agentStateOf(ctx, userId),
+    stateOf: (userId) => readAgentStateBatched(ctx, userId),
     floorOf: (scope, ids) => floorAgentsOf(ctx, scope, ids),
     scopesOf: (userIds) => floorScopesOf(ctx, userIds),
     now: () => ctx.clock.now(),

@@ -11,7 +11,7 @@ import {
 import { hashToken } from './auth/sessions';
 import { type RoleName, roleNames, signInEveryRole } from '../test/roles';
 import { connectLive } from '../test/agent';
-import { postSignIn, signInAs } from '../test/sign-in';
+import { type Method, postSignIn, signInAs } from '../test/sign-in';
 import { createTestApp } from '../test/test-app';
 
 /**
@@ -22,7 +22,6 @@ const t = await createTestApp();
 const world = await signInEveryRole(t);
 const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface Cell {
   method: Method;
   url: string;

@@ -17,6 +17,7 @@ export const systemClock: Clock = { now: () => new Date() };
  */
 export interface AppContext {
   db: Db;
+  /** Group commit on the server's pool: what is submitted there runs outside `db`'s transaction. */
   batches: PoolBatches;
   config: Config & { sessionSecret: string };
   clock: Clock;

@@ -56,7 +56,7 @@ export function startServer({
 }
 
 /**
- * Start-up is measured by the bench (§5); here it only has to happen: a generous deadline, as a
+ * Start-up time is the bench's; here it only has to happen: a generous deadline, as a
  * shared CI machine busy with the rest of the suite can take many times as long as usual.
  */
 export async function waitForHealth(running: Running, deadlineMs = 60_000) {

@@ -109,10 +109,10 @@ BEGIN
             THEN 'OUTBOUND_NEEDS_OUT_BOUND'
         END, NULL)::agent_action_step)
       INTO steps
-      FROM (SELECT asked.*,
-          row_number() OVER (PARTITION BY asked.agent ORDER BY asked.ordinal) AS turn
-        FROM jsonb_to_recordset(actions) AS asked(ordinal int, agent uuid, action text, call uuid,
-          arg text, by text, at timestamptz, zone text, channel text)) AS step
+      FROM (SELECT requested.*,
+          row_number() OVER (PARTITION BY requested.agent ORDER BY requested.ordinal) AS turn
+        FROM jsonb_to_recordset(actions) AS requested(ordinal int, agent uuid, action text,
+          call uuid, arg text, by text, at timestamptz, zone text, channel text)) AS step
       -- LIMIT 1 (the keys allow one): looked up for each action, never a scan of them all.
       LEFT JOIN LATERAL (SELECT l.id, l.status, l.set_by, l.started_at
         FROM employee_status_log AS l WHERE l.user_id = step.agent AND l.ended_at IS NULL

@@ -6,7 +6,7 @@ import { revokeSessions } from '../auth/auth.service';
 import { deleteUser, updateAccount } from './accounts.repository';
 
 /** Who makes a change, from which session and address: for rules, sessions and the audit. */
-export interface Change {
+export interface ChangeAuthor {
   actor: SessionUser;
   /** The session the change comes from: it survives the actor changing their own password. */
   sessionId: string;
@@ -31,7 +31,7 @@ export async function editAccount(
   ctx: AppContext,
   account: { id: string; username: string },
   edit: { username: string; passwordHash: string | undefined },
-  change: Change,
+  change: ChangeAuthor,
   kind: 'admin' | 'employee',
 ) {
   const isRenamed = account.username !== edit.username;
@@ -62,7 +62,7 @@ export async function editAccount(
 export async function removeAccount(
   ctx: AppContext,
   account: { id: string; username: string },
-  change: Change,
+  change: ChangeAuthor,
   action: Extract<AuditAction, `${string}.deleted`>,
 ) {
   await deleteUser(ctx.db, account.id);

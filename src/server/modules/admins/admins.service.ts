@@ -6,7 +6,7 @@ import { AppError, toConflict } from '../../platform/errors';
 import { hashAnswer, hashPassword } from '../../platform/passwords';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import {
-  type Change,
+  type ChangeAuthor,
   editAccount,
   hashNewPassword,
   removeAccount,
@@ -93,7 +93,7 @@ async function existingAdmin(db: Db, id: string) {
 }
 
 /** 'Add New Admin': role admin, its security question, and the team if one is chosen. */
-export async function addAdmin(ctx: AppContext, input: NewAdminInput, change: Change) {
+export async function addAdmin(ctx: AppContext, input: NewAdminInput, change: ChangeAuthor) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const team = input.teamId ? await existingTeam(trx, input.teamId) : null;
@@ -118,7 +118,7 @@ export async function updateAdmin(
   ctx: AppContext,
   id: string,
   input: { username: string; password?: string | undefined },
-  change: Change,
+  change: ChangeAuthor,
 ) {
   const passwordHash = await hashNewPassword(input.password);
   return ctx.db.transaction().execute(async (trx) => {
@@ -135,7 +135,7 @@ export async function updateAdmin(
 }
 
 /** No one deletes themselves or a super admin (spec §6, DESIGN.md). */
-export async function deleteAdmin(ctx: AppContext, id: string, change: Change) {
+export async function deleteAdmin(ctx: AppContext, id: string, change: ChangeAuthor) {
   await ctx.db.transaction().execute(async (trx) => {
     const admin = await existingAdmin(trx, id);
     if (admin.id === change.actor.id) throw new AppError('SELF_NOT_DELETABLE');

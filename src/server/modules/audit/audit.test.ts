@@ -12,7 +12,7 @@ import {
   newSuperAdmin,
   newTeam,
 } from '../../test/factories';
-import { signInAs } from '../../test/sign-in';
+import { type Method, signInAs } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
 import { recordAudit } from './audit.service';
 
@@ -22,7 +22,6 @@ const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`
 const boss = await newSuperAdmin(t.db, { username: unique('boss') });
 const { cookie: bossCookie } = await signInAs(t, boss);
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 function request(
   method: Method,
   url: string,
@@ -333,7 +332,7 @@ describe('every admin-side change is audited with the change', () => {
   afterEach(() => refuseAuditInserts(false));
 
   interface Change {
-    /** What the change is, in the issue's words. */
+    /** What the change is, as the test names it. */
     name: string;
     action: AuditAction;
     /** Sets up what the change needs; returns the request and the entry it should write. */

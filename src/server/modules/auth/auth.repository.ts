@@ -109,7 +109,8 @@ type SessionByToken = NonNullable<Awaited<ReturnType<typeof findSessionsByTokenH
 
 /**
  * The session of a token with its user, whatever its age (the caller decides expiry): a read,
- * one per signed-in request, so run in batches on the server's pool.
+ * one per signed-in request, so run in batches on the server's pool; a failed batch is not
+ * retried hash by hash, as each alone would fail the same way.
  */
 export const sessionLookupStatement: BatchStatement<string, SessionByToken | undefined> = {
   run: findSessionsByTokenHashes,
@@ -121,10 +122,11 @@ async function touchSessions(db: Db, touches: readonly { sessionId: string; at: 
   const seen = JSON.stringify(touches.map(({ sessionId, at }) => ({ id: sessionId, at })));
   await executePrepared(
     db,
-    sql`UPDATE auth_sessions AS s SET last_seen_at = greatest(s.last_seen_at, t.at)
-      FROM (SELECT id, max(at) AS at
-        FROM jsonb_to_recordset(${seen}::jsonb) AS x(id uuid, at timestamptz) GROUP BY id) AS t
-      WHERE s.id = t.id`.compile(db),
+    sql`UPDATE auth_sessions AS s SET last_seen_at = greatest(s.last_seen_at, latest.at)
+      FROM (SELECT touched.id, max(touched.at) AS at
+        FROM jsonb_to_recordset(${seen}::jsonb) AS touched(id uuid, at timestamptz)
+        GROUP BY touched.id) AS latest
+      WHERE s.id = latest.id`.compile(db),
   );
   return touches.map(() => undefined);
 }

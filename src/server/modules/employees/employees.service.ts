@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { insertUser } from '../accounts/accounts.repository';
 import {
-  type Change,
+  type ChangeAuthor,
   editAccount,
   hashNewPassword,
   removeAccount,
@@ -58,7 +58,7 @@ export async function registrableTeams(ctx: AppContext, actor: SessionUser) {
 export async function registerEmployee(
   ctx: AppContext,
   input: { username: string; password: string; teamId: string },
-  change: Change,
+  change: ChangeAuthor,
 ) {
   const scope = employeeScope(change.actor);
   if (!('all' in scope) && scope.teamId !== input.teamId) throw new AppError('TEAM_OUT_OF_SCOPE');
@@ -95,7 +95,7 @@ export async function updateEmployee(
   ctx: AppContext,
   id: string,
   input: { username: string; password?: string | undefined },
-  change: Change,
+  change: ChangeAuthor,
 ) {
   const scope = employeeScope(change.actor);
   const passwordHash = await hashNewPassword(input.password);
@@ -115,7 +115,7 @@ export async function updateEmployee(
 }
 
 /** Deletes the employee and everything of theirs (calls, status rows, sessions, info, membership). */
-export async function deleteEmployee(ctx: AppContext, id: string, change: Change) {
+export async function deleteEmployee(ctx: AppContext, id: string, change: ChangeAuthor) {
   const scope = employeeScope(change.actor);
   await ctx.db.transaction().execute(async (trx) => {
     const employee = await employeeInScope(trx, id, scope);

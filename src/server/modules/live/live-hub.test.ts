@@ -67,8 +67,8 @@ async function testHub({
   return { hub, relisten: () => relisten!(), reads: () => reads };
 }
 
-/** A signed-in agent's socket, attached to `hub`: what it is sent. */
-async function attachedAgent(hub: Awaited<ReturnType<typeof testHub>>['hub']) {
+/** A signed-in agent's socket (of browser tab `tab`, if given), attached: what it is sent. */
+async function attachedAgent(hub: Awaited<ReturnType<typeof testHub>>['hub'], tab?: string) {
   const agent = await newEmployee(t.db);
   const { socket, sent } = fakeSocket();
   const session = await signedInAgent(t, { agent });
@@ -80,7 +80,7 @@ async function attachedAgent(hub: Awaited<ReturnType<typeof testHub>>['hub']) {
       .executeTakeFirstOrThrow()
   ).id;
   expect(session.cookie).toBeTruthy();
-  await hub.attach(socket, agent.id, sessionId, t.clock.now());
+  await hub.attach(socket, agent.id, sessionId, t.clock.now(), { id: tab });
   // Sent at once, and again when the hub hears its own news of the agent coming online.
   await vi.waitFor(() => expect(sent).toHaveLength(2));
   sent.length = 0;
@@ -95,6 +95,25 @@ describe('live hub', () => {
     relisten();
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({ type: 'agent.state', state: { status: 'break' } });
+  });
+
+  it('sends a committed state to every tab but the one that asked, with no read', async () => {
+    const { hub, reads } = await testHub();
+    const { sent, agentId } = await attachedAgent(hub, 'tab-1');
+    const readsBefore = reads();
+    const lunch = { status: 'lunch' } as AgentState;
+    const onBreak = { status: 'break' } as AgentState;
+
+    hub.receive({ kind: 'stateCommitted', agentId, state: lunch, askingTab: 'tab-1' });
+    hub.receive({ kind: 'stateCommitted', agentId, state: onBreak, askingTab: 'tab-2' });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent).toEqual([{ type: 'agent.state', state: onBreak }]);
+    expect(reads()).toBe(readsBefore);
+
+    // Ids alone: the state is read afresh, and every tab gets it.
+    hub.receive({ kind: 'agentsChanged', agentIds: [agentId] });
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(reads()).toBe(readsBefore + 1);
   });
 
   it('pushes the state an action committed as it is, and reads it afresh when it would not fit a notification', async () => {

@@ -41,8 +41,8 @@ export interface LiveNotification {
  * browser tab that asked for it (which has that state in its answer and is not sent it again).
  */
 export type AgentChange =
-  | { kind: 'changed'; agentIds: readonly string[] }
-  | { kind: 'committed'; agentId: string; state: AgentState; askingTab: string | null };
+  | { kind: 'agentsChanged'; agentIds: readonly string[] }
+  | { kind: 'stateCommitted'; agentId: string; state: AgentState; askingTab: string | null };
 
 /** NOTIFY payloads are capped at 8000 bytes (UTF-8): 100 ids are under. */
 function notify(db: Db, payload: LiveNotification) {
@@ -228,11 +228,11 @@ export function createLiveHub(options: LiveHubOptions) {
   async function refreshScopes() {
     if (watchers.size === 0) return;
     const read = ++scopeReads;
-    const asked = [...watchers];
-    const scopes = await options.scopesOf([...new Set(asked.map((w) => w.userId))]);
+    const judged = [...watchers];
+    const scopes = await options.scopesOf([...new Set(judged.map((w) => w.userId))]);
     if (read < scopeReadApplied) return;
     scopeReadApplied = read;
-    for (const watcher of asked) {
+    for (const watcher of judged) {
       if (!watchers.has(watcher)) continue; // gone meanwhile
       const scope = scopes.get(watcher.userId);
       if (!scope) {
@@ -285,10 +285,13 @@ export function createLiveHub(options: LiveHubOptions) {
   }
 
   return {
-    /** A change any process committed: pushed to this process's sockets of its agents. */
+    /**
+     * A change any process committed: pushed to this process's sockets of its agents, and to
+     * the floor watchers whose scope holds them.
+     */
     receive(change: AgentChange) {
-      const agentIds = change.kind === 'committed' ? [change.agentId] : change.agentIds;
-      if (change.kind === 'committed') {
+      const agentIds = change.kind === 'stateCommitted' ? [change.agentId] : change.agentIds;
+      if (change.kind === 'stateCommitted') {
         const own = sockets.get(change.agentId);
         // Not when the asking tab's sockets are the only ones here: it has the state already.
         if (own && ![...own].every((local) => local.browserTab.id === change.askingTab)) {

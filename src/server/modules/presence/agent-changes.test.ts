@@ -28,7 +28,7 @@ describe('decodeAgentChange', () => {
     const at = '2026-12-01T17:01:00.000Z';
     const payload = JSON.stringify({ userIds: ['a1'], at, row: lunchRow, tab: 'tab-1' });
     expect(decodeAgentChange(ctx, payload, log)).toEqual({
-      kind: 'committed',
+      kind: 'stateCommitted',
       agentId: 'a1',
       askingTab: 'tab-1',
       state: expect.objectContaining({
@@ -46,12 +46,12 @@ describe('decodeAgentChange', () => {
   it('ids alone, or a state that cannot be read, are agents to read afresh', () => {
     const { log, warnings } = recordingLog();
     expect(decodeAgentChange(ctx, JSON.stringify({ userIds: ['a1', 'a2'] }), log)).toEqual({
-      kind: 'changed',
+      kind: 'agentsChanged',
       agentIds: ['a1', 'a2'],
     });
     const unreadable = JSON.stringify({ userIds: ['a1'], at: 'now', row: { status: 'lunch' } });
     expect(decodeAgentChange(ctx, unreadable, log)).toEqual({
-      kind: 'changed',
+      kind: 'agentsChanged',
       agentIds: ['a1'],
     });
     expect(warnings).toEqual(['live: unreadable announced state']);

@@ -23,12 +23,12 @@ export function decodeAgentChange(ctx: AppContext, payload: string, log: Log): A
   if (at && row && agentId && userIds.length === 1) {
     try {
       const state = toAgentState(ctx, new Date(at), stateReadFromAnnouncedRow(row));
-      return { kind: 'committed', agentId, state, askingTab: tab ?? null };
+      return { kind: 'stateCommitted', agentId, state, askingTab: tab ?? null };
     } catch (error) {
       log.warn({ err: error }, 'live: unreadable announced state');
     }
   }
-  return { kind: 'changed', agentIds: userIds };
+  return { kind: 'agentsChanged', agentIds: userIds };
 }
 
 /**
@@ -52,7 +52,11 @@ export function listenForAgentChanges(
         log.warn({ err: error }, 'live: unreadable notification');
         return;
       }
-      hub.receive(change);
+      try {
+        hub.receive(change);
+      } catch (error) {
+        log.warn({ err: error }, 'live: could not pass a change on');
+      }
     },
     () => hub.resendAll(),
   );

@@ -36,7 +36,7 @@ async function ringing(): Promise<Situation & { call: string }> {
   return { agent, call: agent.call.id };
 }
 
-async function act(agent: Agent, path: string, body?: object) {
+async function callAction(agent: Agent, path: string, body?: object) {
   const response = await agent.as('POST', `/api/agent/calls${path}`, body);
   expect(response.statusCode, response.body).toBe(200);
   return response.json<AgentState>();
@@ -44,14 +44,17 @@ async function act(agent: Agent, path: string, body?: object) {
 
 async function inCall(): Promise<Situation & { call: string }> {
   const situation = await ringing();
-  await act(situation.agent, `/${situation.call}/answer`);
+  await callAction(situation.agent, `/${situation.call}/answer`);
   return situation;
 }
 
 async function onOutboundCall(): Promise<Situation> {
   const agent = await newAgent();
   await agent.setStatus('out_bound');
-  return { agent, call: (await act(agent, '/outbound', { phoneNumber: '12125550187' })).call!.id };
+  return {
+    agent,
+    call: (await callAction(agent, '/outbound', { phoneNumber: '12125550187' })).call!.id,
+  };
 }
 
 /** Connected in `status`, then every live connection gone (closed, as the server saw it). */
@@ -104,14 +107,14 @@ const situations = {
   },
   'Available, the call declined': async () => {
     const situation = await ringing();
-    await act(situation.agent, `/${situation.call}/decline`);
+    await callAction(situation.agent, `/${situation.call}/decline`);
     return situation;
   },
   'On Call (an inbound call answered)': inCall,
   'On Call (an outbound call dialled)': onOutboundCall,
   'After Call Work (the call ended)': async () => {
     const situation = await inCall();
-    await act(situation.agent, `/${situation.call}/end`);
+    await callAction(situation.agent, `/${situation.call}/end`);
     return situation;
   },
   "Available; another agent's call ringing": () => besideAnothersCall(ringing),

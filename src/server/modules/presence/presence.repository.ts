@@ -31,7 +31,7 @@ export async function lockAgent(db: Db, userId: string) {
   };
 }
 
-/** What an agent does; the rules of each are `perform_agent_actions`' (db/sql/agent-actions.sql). */
+/** What an agent does; the rules of each: `perform_agent_actions` (db/sql/agent-actions.sql). */
 export type AgentAction =
   | { kind: 'status'; status: AgentStatus }
   | { kind: 'answer' | 'decline' | 'end'; callId: string }
@@ -39,7 +39,7 @@ export type AgentAction =
 
 /** One agent action as `perform_agent_actions` takes it. */
 export interface AgentActionRequest {
-  userId: string;
+  agentId: string;
   action: AgentAction;
   by: StatusSetBy;
   at: Date;
@@ -63,9 +63,9 @@ export interface AgentActionOutcome {
  */
 async function performAgentActions(db: Db, requests: readonly AgentActionRequest[]) {
   const actions = JSON.stringify(
-    requests.map(({ userId, action, by, at, timeZone, channel, tab }, ordinal) => ({
+    requests.map(({ agentId, action, by, at, timeZone, channel, tab }, ordinal) => ({
       ordinal,
-      agent: userId,
+      agent: agentId,
       action: action.kind,
       call: action.kind === 'status' || action.kind === 'dial' ? null : action.callId,
       arg:
@@ -161,8 +161,8 @@ export function stateReadFromAnnouncedRow(json: Record<string, unknown>) {
   });
 }
 
-export interface AgentStateRequest {
-  userId: string;
+interface AgentStateRequest {
+  agentId: string;
   now: Date;
   timeZone: string;
 }
@@ -170,9 +170,9 @@ export interface AgentStateRequest {
 /** Agents' states in one statement (`agent_state` for each), in the order given. */
 async function readAgentStates(db: Db, requests: readonly AgentStateRequest[]) {
   const reads = JSON.stringify(
-    requests.map(({ userId, now, timeZone }, ordinal) => ({
+    requests.map(({ agentId, now, timeZone }, ordinal) => ({
       ordinal,
-      agent: userId,
+      agent: agentId,
       at: now,
       zone: timeZone,
     })),

@@ -11,22 +11,23 @@ import * as repo from './presence.repository';
 import type { AgentAction, AgentActionRequest, AgentStateRead } from './presence.repository';
 
 export function getAgentState(ctx: AppContext, actor: SessionUser) {
-  return agentStateOf(ctx, actor.id);
+  return readAgentStateBatched(ctx, actor.id);
 }
 
 /**
  * The agent's status, today's time per status and the open call, derived from the rows:
  * the status is restored from its open interval (across reloads, tabs and restarts).
  */
-export async function agentStateOf(ctx: AppContext, userId: string): Promise<AgentState> {
+export async function readAgentStateBatched(ctx: AppContext, agentId: string): Promise<AgentState> {
   const now = ctx.clock.now();
   const timeZone = ctx.config.callCentreTimeZone;
-  // Batched with other reads on the server's pool: page loads and pushes after the engine's offers.
-  const state = await ctx.batches.agentStateReads.submit({ userId, now, timeZone });
+  // Batched with other reads on the server's pool (page loads, live pushes): outside any
+  // transaction the caller holds in ctx.db.
+  const state = await ctx.batches.agentStateReads.submit({ agentId, now, timeZone });
   return toAgentState(ctx, now, state);
 }
 
-/** The agent's state as read at `now` (agentStateOf, an action's outcome, an announcement). */
+/** The agent's state as read at `now`: a read, an action's outcome or an announcement. */
 export function toAgentState(ctx: AppContext, now: Date, state: AgentStateRead): AgentState {
   return {
     status: state.status ?? INITIAL_STATUS,
@@ -83,14 +84,14 @@ export async function performAgentActionInTransaction(
 
 function actionRequest(
   ctx: AppContext,
-  userId: string,
+  agentId: string,
   action: AgentAction,
   by: StatusSetBy,
   at: Date,
   tab?: string,
 ): AgentActionRequest {
   const timeZone = ctx.config.callCentreTimeZone;
-  return { userId, action, by, at, timeZone, channel: LIVE_CHANNEL, tab };
+  return { agentId, action, by, at, timeZone, channel: LIVE_CHANNEL, tab };
 }
 
 /** The agent picks a status (its rules: db/sql/agent-actions.sql). */

@@ -256,8 +256,8 @@ describe('actions in one statement (group commit)', () => {
     const first = await signedInAgent(t);
     const second = await signedInAgent(t);
     const at = t.clock.now();
-    const request = (userId: string, action: AgentAction) => ({
-      userId,
+    const request = (agentId: string, action: AgentAction) => ({
+      agentId,
       action,
       by: 'agent' as const,
       at,
@@ -313,8 +313,8 @@ describe('actions in one statement (group commit)', () => {
       ).id;
     const [firstCall, secondCall] = [await ringing(first.agent.id), await ringing(second.agent.id)];
     t.clock.advance(5000);
-    const request = (userId: string, action: AgentAction) => ({
-      userId,
+    const request = (agentId: string, action: AgentAction) => ({
+      agentId,
       action,
       by: 'agent' as const,
       at: t.clock.now(),

@@ -5,7 +5,7 @@ import type { Team, TeamMember, TeamMemberRole } from '../../../shared/schemas/t
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { AppError } from '../../platform/errors';
-import type { Change } from '../accounts/accounts.service';
+import type { ChangeAuthor } from '../accounts/accounts.service';
 import { recordAudit } from '../audit/audit.service';
 import * as repo from './teams.repository';
 
@@ -54,7 +54,7 @@ export async function existingTeam(db: Db, teamId: string) {
 export async function createTeam(
   ctx: AppContext,
   input: { name: string; description: string | null },
-  change: Change,
+  change: ChangeAuthor,
 ) {
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -74,7 +74,7 @@ export async function updateTeam(
   ctx: AppContext,
   teamId: string,
   input: { name: string; description: string | null },
-  change: Change,
+  change: ChangeAuthor,
 ) {
   const updated = await ctx.db.transaction().execute(async (trx) => {
     const before = await existingTeam(trx, teamId);
@@ -106,7 +106,7 @@ export async function updateTeam(
 }
 
 /** Deletes the team; its members are removed from it and left without a team. */
-export async function deleteTeam(ctx: AppContext, teamId: string, change: Change) {
+export async function deleteTeam(ctx: AppContext, teamId: string, change: ChangeAuthor) {
   const members = await ctx.db.transaction().execute(async (trx) => {
     const team = await existingTeam(trx, teamId);
     const before = await repo.listMembers(trx, teamId);
@@ -163,7 +163,7 @@ export async function addMember(
   ctx: AppContext,
   teamId: string,
   input: { userId: string; role: TeamMemberRole },
-  change: Change,
+  change: ChangeAuthor,
 ) {
   const at = ctx.clock.now();
   const added = await ctx.db.transaction().execute(async (trx) => {
@@ -202,7 +202,7 @@ export async function changeMemberRole(
   teamId: string,
   memberId: string,
   role: TeamMemberRole,
-  change: Change,
+  change: ChangeAuthor,
 ) {
   return ctx.db.transaction().execute(async (trx) => {
     await existingTeam(trx, teamId);
@@ -228,7 +228,7 @@ export async function removeMember(
   ctx: AppContext,
   teamId: string,
   memberId: string,
-  change: Change,
+  change: ChangeAuthor,
 ) {
   const userId = await ctx.db.transaction().execute(async (trx) => {
     const team = await existingTeam(trx, teamId);
