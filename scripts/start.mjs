@@ -1,7 +1,8 @@
 // npm start: builds the web app and the server when a build is missing or older than its
-// sources (scripts/builds.mjs), then runs the server (web + API on one port). Signals pass
-// through so Ctrl-C stops cleanly.
+// sources (scripts/builds.mjs), then runs the server (web + API on one port). SIGINT and
+// SIGTERM pass through to the server, and this process exits with its status.
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import path from 'node:path';
 import {
   SERVER_ARGS,
@@ -11,6 +12,7 @@ import {
   isServerBuildCurrent,
   isWebBuildCurrent,
 } from './builds.mjs';
+import { onParentGone } from './parent-watch.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -29,4 +31,6 @@ const server = spawn(process.execPath, SERVER_ARGS, {
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+onParentGone(() => server.kill('SIGTERM'));
+// A server killed by a signal exits as a shell reports it: 128 + the signal's number.
+server.on('exit', (code, signal) => process.exit(code ?? 128 + constants.signals[signal]));

@@ -266,9 +266,10 @@ export const agentLoad: Benchmark<AgentLoadState> = {
       `± 25 % between actions; engine shortened through config (CALL_OFFER_DELAY_MIN_MS/` +
       `MAX_MS=${ENGINE.offerDelayMs.join('/')}, CALL_ENGINE_TICK_MS=${ENGINE.tickMs}); rate ` +
       `limits raised (RATE_LIMIT_AUTH_PER_IP, RATE_LIMIT_FAILURES_PER_IP, ` +
-      `RATE_LIMIT_WRITES_PER_MINUTE = 1,000,000) for the loopback load, sessions minted (no ` +
-      `sign-in); tables analyzed ${ANALYZE_BEFORE_WINDOW_MS / 1000} s before the window (as ` +
-      `autovacuum would; it is off on this machine's PostgreSQL); ` +
+      `RATE_LIMIT_WRITES_PER_MINUTE, RATE_LIMIT_LIVE_OPENS_PER_MINUTE = 1,000,000) for the ` +
+      `loopback load, sessions minted (no sign-in); tables analyzed ` +
+      `${ANALYZE_BEFORE_WINDOW_MS / 1000} s before the window (as autovacuum would; it is off ` +
+      `on this machine's PostgreSQL); ` +
       `${where}; ${plan.warmupS} s warm-up then ${seconds} s; CPU in the window: ${cpuShare}; ` +
       `load average ${loadBefore} → ${loadAfter}`;
     const targetNote = isTargetRun

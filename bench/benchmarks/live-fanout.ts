@@ -205,7 +205,7 @@ export const liveFanout: Benchmark<FanoutState> = {
       `${state.staff.agents.length} agents connected, ${state.staff.supervisors.length} ` +
       `supervisors (team-less admins: every agent) on the floor; auth and write rate limits ` +
       `raised for the loopback load (RATE_LIMIT_AUTH_PER_IP, RATE_LIMIT_FAILURES_PER_IP, ` +
-      `RATE_LIMIT_WRITES_PER_MINUTE = 1,000,000)`;
+      `RATE_LIMIT_WRITES_PER_MINUTE, RATE_LIMIT_LIVE_OPENS_PER_MINUTE = 1,000,000)`;
     for (const phase of phases) {
       const label = phase.servers === 1 ? 'one process' : 'two processes, one PostgreSQL';
       const where = isPostgres

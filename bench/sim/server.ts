@@ -46,10 +46,11 @@ export function newSessionSecret() {
 
 /**
  * The configuration the load benchmarks change, as environment variables (loadConfig reads
- * them exactly as in production). The auth limits are raised because the whole load comes from
- * one loopback address; the per-user write limit (RATE_LIMIT_WRITES_PER_MINUTE, default 600 a
- * minute) too, so that it never shapes the measured load — the paced agents stay far below
- * it anyway. The live socket limit stays at its default (10 per user): each agent opens one.
+ * them exactly as in production). The auth limits and the live sockets opened per address are
+ * raised because the whole load comes from one loopback address; the per-user write limit
+ * (RATE_LIMIT_WRITES_PER_MINUTE, default 600 a minute) too, so that it never shapes the
+ * measured load — the paced agents stay far below it anyway. The live socket limit per user
+ * stays at its default (10): each agent opens one.
  */
 export function loadEnvironment(options: {
   sessionSecret: string;
@@ -64,6 +65,7 @@ export function loadEnvironment(options: {
     RATE_LIMIT_AUTH_PER_IP: '1000000',
     RATE_LIMIT_FAILURES_PER_IP: '1000000',
     RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+    RATE_LIMIT_LIVE_OPENS_PER_MINUTE: '1000000',
     CALL_CENTRE_TZ: 'America/New_York',
     ...(options.offerDelayMs && {
       CALL_OFFER_DELAY_MIN_MS: String(options.offerDelayMs[0]),

@@ -1,3 +1,4 @@
+import { caselessKey } from '../../src/shared/caseless-key';
 import { insertSession } from '../../src/server/modules/auth/auth.repository';
 import { SESSION_COOKIE, hashToken, newToken } from '../../src/server/modules/auth/sessions';
 import { insertTeam } from '../../src/server/modules/teams/teams.repository';
@@ -43,6 +44,7 @@ async function insertUsers(
         .values(
           chunk.map((row) => ({
             username: row.username,
+            username_key: caselessKey(row.username),
             password_hash: passwordHash,
             email: null,
             role: row.role,

@@ -29,7 +29,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { floorRoutes } from './modules/floor/floor.routes';
 import { floorAgentsOf, floorScopesOf } from './modules/floor/floor.service';
 import { createLiveHub } from './modules/live/live-hub';
-import { liveRoutes } from './modules/live/live.routes';
+import { liveRoutes, onLiveSocketError } from './modules/live/live.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
 import { readAgentStateBatched } from './modules/presence/presence.service';
@@ -40,8 +40,10 @@ import { voiceRoutes } from './modules/voice/voice.routes';
 import { type AppContext, type Clock, systemClock } from './platform/context';
 import type { DatabaseHandle } from './platform/database';
 import { AppError, registerErrorHandling } from './platform/errors';
+import { registerJsonBodyParser } from './platform/json-body';
 import { logRedaction } from './platform/logging';
 import { registerSecurity, voiceProviderSources } from './platform/security';
+import { fastifyTrustProxy } from './platform/trust-proxy';
 import { registerWebApp } from './platform/web';
 import { createPoolBatches } from './pool-batches';
 import { registerWriteRateLimit } from './platform/write-rate-limit';
@@ -91,7 +93,7 @@ export async function buildApp(
       redact: logRedaction,
       ...(options.logStream && { stream: options.logStream }),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     schemaController: { compilersFactory: zodCompilers },
     // A caller's X-Request-Id is kept when it is a UUID (tracing across proxies); anything
@@ -155,9 +157,13 @@ export async function buildApp(
 
   registerErrorHandling(app);
   registerSecurity(app);
+  registerJsonBodyParser(app);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 4096 },
+    errorHandler: onLiveSocketError,
+  });
   await app.register(fastifyRateLimit, {
     global: false,
     keyGenerator: (request) => request.ip ?? 'unknown',

@@ -25,6 +25,7 @@ describe('configuration', () => {
         signInFailuresPerUsername: 10,
         resetAnswerFailuresPerUsername: 5,
         writesPerMinute: 600,
+        liveOpensPerMinute: 600,
       },
       liveSocketsPerUser: 10,
       callEngine: { disconnectGraceMs: 10_000, presenceGraceMs: 120_000 },
@@ -72,13 +73,15 @@ describe('configuration', () => {
     expect(config.rateLimits.signInFailuresPerUsername).toBe(3);
   });
 
-  it('takes the write limit and the live sockets per user from the environment', () => {
+  it('takes the write limit and the live socket limits from the environment', () => {
     const config = loadConfig({
       DATA_DIR: dataDir,
       RATE_LIMIT_WRITES_PER_MINUTE: '50',
+      RATE_LIMIT_LIVE_OPENS_PER_MINUTE: '20',
       LIVE_SOCKETS_PER_USER: '3',
     });
     expect(config.rateLimits.writesPerMinute).toBe(50);
+    expect(config.rateLimits.liveOpensPerMinute).toBe(20);
     expect(config.liveSocketsPerUser).toBe(3);
     expect(() => loadConfig({ DATA_DIR: dataDir, LIVE_SOCKETS_PER_USER: '0' })).toThrow(
       /LIVE_SOCKETS_PER_USER/,

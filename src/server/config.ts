@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { type TrustProxy, trustProxyVariable } from './platform/trust-proxy';
 
 function isTimeZone(zone: string) {
   try {
@@ -33,16 +34,15 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0'])
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
+    TRUST_PROXY: trustProxyVariable,
     RATE_LIMIT_WINDOW_MINUTES: positiveInt(15),
     RATE_LIMIT_SIGN_IN_FAILURES: positiveInt(10),
     RATE_LIMIT_RESET_ANSWER_FAILURES: positiveInt(5),
+    RATE_LIMIT_PASSWORD_FAILURES: positiveInt(5),
     RATE_LIMIT_FAILURES_PER_IP: positiveInt(100),
     RATE_LIMIT_AUTH_PER_IP: positiveInt(1000),
     RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(600),
+    RATE_LIMIT_LIVE_OPENS_PER_MINUTE: positiveInt(600),
     CALL_OFFER_DELAY_MIN_MS: positiveInt(5000),
     CALL_OFFER_DELAY_MAX_MS: positiveInt(10_999),
     CALL_RING_MS: positiveInt(20_000),
@@ -86,12 +86,21 @@ export interface Config {
   sessionIdleHours: number;
   callCentreTimeZone: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Whose `X-Forwarded-*` headers to believe: the client's address, HTTPS, the host. */
+  trustProxy: TrustProxy;
   rateLimits: {
     windowMinutes: number;
     signInFailuresPerUsername: number;
     resetAnswerFailuresPerUsername: number;
-    /** Failed sign-ins (and, separately, wrong answers) per address: a call floor shares one. */
+    /**
+     * Wrong current passwords per user when changing their own (a session in other hands could
+     * guess), counted apart from sign-in so it never locks the user out of signing in.
+     */
+    currentPasswordFailuresPerUser: number;
+    /**
+     * Failed sign-ins (and, separately, wrong answers; wrong current passwords) per address: a
+     * call floor shares one.
+     */
     failuresPerAddress: number;
     /** Every sign-in, reset and setup request per address: a flood guard, not a guess limit. */
     authRequestsPerAddress: number;
@@ -100,6 +109,12 @@ export interface Config {
      * on each process; routes with a per-address limit of their own are counted by that.
      */
     writesPerMinute: number;
+    /**
+     * Live sockets opened (upgrades to /api/live) per address per minute, on each process,
+     * signed in or not: a flood guard sized for a call floor behind one address reconnecting
+     * at once.
+     */
+    liveOpensPerMinute: number;
   };
   /** Live sockets one user may hold open on this process; one more is closed with 4429. */
   liveSocketsPerUser: number;
@@ -228,9 +243,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMinutes: e.RATE_LIMIT_WINDOW_MINUTES,
       signInFailuresPerUsername: e.RATE_LIMIT_SIGN_IN_FAILURES,
       resetAnswerFailuresPerUsername: e.RATE_LIMIT_RESET_ANSWER_FAILURES,
+      currentPasswordFailuresPerUser: e.RATE_LIMIT_PASSWORD_FAILURES,
       failuresPerAddress: e.RATE_LIMIT_FAILURES_PER_IP,
       authRequestsPerAddress: e.RATE_LIMIT_AUTH_PER_IP,
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      liveOpensPerMinute: e.RATE_LIMIT_LIVE_OPENS_PER_MINUTE,
     },
     liveSocketsPerUser: e.LIVE_SOCKETS_PER_USER,
     callEngine: {
@@ -267,11 +284,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       windowMinutes: 15,
       signInFailuresPerUsername: 10,
       resetAnswerFailuresPerUsername: 5,
+      currentPasswordFailuresPerUser: 5,
       failuresPerAddress: 100,
       authRequestsPerAddress: 10_000,
       // A test file's requests all come from one address and a few users (the limit has its
       // own tests).
       writesPerMinute: 1_000_000,
+      liveOpensPerMinute: 1_000_000,
     },
     liveSocketsPerUser: 10,
     // Tests run the engine by hand with the fake clock.

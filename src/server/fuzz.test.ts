@@ -29,6 +29,7 @@ const t = await createTestApp({
     ...limits,
     signInFailuresPerUsername: 1e9,
     resetAnswerFailuresPerUsername: 1e9,
+    currentPasswordFailuresPerUser: 1e9,
     failuresPerAddress: 1e9,
     authRequestsPerAddress: 1e9,
   },

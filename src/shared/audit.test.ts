@@ -19,6 +19,7 @@ describe('audit actions in words', () => {
     expect(auditActionsMatching('password')).toEqual([
       'auth.reset_completed',
       'auth.password_changed',
+      'auth.current_password_failed',
       'admin.password_reset',
       'employee.password_reset',
     ]);

@@ -1,8 +1,12 @@
 /** A CSV cell's value: text, a number, or nothing (an empty cell). */
 export type CsvValue = string | number | null | undefined;
 
-/** Cells a spreadsheet would run as a formula (OWASP 'CSV injection'). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Cells a spreadsheet would run as a formula (OWASP 'CSV injection'): a formula sign, even after
+ * leading white space (spreadsheets skip spaces, tabs and no-break spaces before it), or a tab
+ * or carriage return first.
+ */
+const FORMULA_START = /^(?:\s*[=+\-@]|[\t\r])/;
 
 /** Written first, so spreadsheets (Excel) read the file as UTF-8. */
 export const CSV_BYTE_ORDER_MARK = '\uFEFF';

@@ -14,6 +14,10 @@ export const errorCatalogue = {
   VALIDATION_FAILED: { status: 400, message: 'Invalid input' },
   BAD_REQUEST: { status: 400, message: 'The request could not be read' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request is too large' },
+  BODY_TOO_COMPLEX: {
+    status: 400,
+    message: 'The request body is nested too deeply or holds too many items',
+  },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Requests must send JSON' },
   NOT_SIGNED_IN: { status: 401, message: 'User not authenticated' },
   FORBIDDEN: { status: 403, message: 'You are not allowed to do this' },

@@ -3,7 +3,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { testConfig } from '../config';
 import { type DatabaseHandle, openDatabase } from '../platform/database';
+import { hashPassword } from '../platform/passwords';
+import { postSignIn, signInAs } from '../test/sign-in';
 import { databaseUrlWithName } from '../test/database-url';
 import { migrateToLatest, migrations } from './migrate';
 import { MigrationRefusedError, PRE_BASELINE_MIGRATIONS, recordedMigrations } from './pre-baseline';
@@ -13,7 +17,8 @@ import { SQL_DIR, SQL_FILES, applySqlFiles, parseSqlFile, readSqlFiles } from '.
 
 const url = process.env.DATABASE_URL;
 const fixtures = new URL('../../../test/fixtures/', import.meta.url);
-const BASELINE = Object.keys(migrations)[0]!;
+/** Every migration, the baseline first. */
+const ALL_MIGRATIONS = Object.keys(migrations);
 
 /** A new database: in memory, or a new one on the PostgreSQL server the suite runs on. */
 async function newDatabase(restore?: string): Promise<DatabaseHandle & { url?: string }> {
@@ -62,7 +67,13 @@ function databaseFor(open: () => Promise<DatabaseHandle & { url?: string }>) {
 
 const recorded = (db: Kysely<unknown>) => recordedMigrations(db as unknown as DatabaseHandle['db']);
 
-/** Each table's rows (but the migrator's bookkeeping): its count and a digest of them all. */
+/** Columns the migrations after the baseline add: their values are tested on their own. */
+const ADDED_COLUMNS = ['username_key'];
+
+/**
+ * Each table's rows (but the migrator's bookkeeping): its count and a digest of them all,
+ * without ADDED_COLUMNS.
+ */
 async function everyRow(db: Kysely<unknown>) {
   const tables = await sql<{ name: string }>`
     SELECT relname AS name FROM pg_class
@@ -72,9 +83,11 @@ async function everyRow(db: Kysely<unknown>) {
   const rows: Record<string, { count: number; digest: string }> = {};
   for (const { name } of tables.rows) {
     const result = await sql<{ count: number; digest: string }>`
-      SELECT count(*)::int AS count, md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), ''))
-        AS digest
-      FROM ${sql.table(name)} AS t`.execute(db);
+      SELECT count(*)::int AS count, md5(coalesce(string_agg(row, '|' ORDER BY row), '')) AS digest
+      FROM ${sql.table(name)} AS t
+      CROSS JOIN LATERAL (SELECT (to_jsonb(t) - ${ADDED_COLUMNS}::text[])::text AS row) AS r`.execute(
+      db,
+    );
     rows[name] = result.rows[0]!;
   }
   return rows;
@@ -86,16 +99,16 @@ const objectNames = async (db: Kysely<unknown>, kind: string) =>
 describe('a new database', () => {
   const t = databaseFor(() => newDatabase());
 
-  it('gets the baseline and the SQL files, then nothing more', async () => {
+  it('gets the baseline, the migrations after it and the SQL files, then nothing more', async () => {
     expect(await migrateToLatest(t.database.db)).toEqual({
-      migrations: [BASELINE],
+      migrations: ALL_MIGRATIONS,
       sqlFilesApplied: true,
     });
     expect(await migrateToLatest(t.database.db)).toEqual({
       migrations: [],
       sqlFilesApplied: false,
     });
-    expect(await recorded(t.db)).toEqual([BASELINE]);
+    expect(await recorded(t.db)).toEqual(ALL_MIGRATIONS);
   }, 60_000);
 
   it('is left alone at the latest without the Migrator', async () => {
@@ -146,7 +159,7 @@ describe('a new database', () => {
         migrations: [name],
         sqlFilesApplied: false,
       });
-      expect(await recorded(t.db)).toEqual([BASELINE, name]);
+      expect(await recorded(t.db)).toEqual([...ALL_MIGRATIONS, name]);
     } finally {
       delete migrations[name];
       await sql`DELETE FROM kysely_migration WHERE name = ${name}`.execute(t.db);
@@ -342,8 +355,12 @@ describe('a database made before the baseline', () => {
       expect(before[table]?.count, table).toBeGreaterThan(0);
     }
 
-    expect(await migrateToLatest(t.database.db)).toEqual({ migrations: [], sqlFilesApplied: true });
-    expect(await recorded(t.db)).toEqual([BASELINE]);
+    // Adopted as the baseline, then given the migrations after it.
+    expect(await migrateToLatest(t.database.db)).toEqual({
+      migrations: ALL_MIGRATIONS.slice(1),
+      sqlFilesApplied: true,
+    });
+    expect(await recorded(t.db)).toEqual(ALL_MIGRATIONS);
     expect(await everyRow(t.db)).toEqual(before);
     if (!url) expect(await schemaFileText(t.db)).toBe(readFileSync(SCHEMA_FILE, 'utf8'));
     if (url) {
@@ -389,6 +406,97 @@ describe('a database made before the baseline', () => {
       WHERE user_id = ${call.user_id}`.execute(t.db);
     expect(missedAfter.rows[0]!.missed).toBe(missedBefore.rows[0]!.missed + 1);
   });
+});
+
+describe('accounts made before usernames had keys', () => {
+  const t = databaseFor(preBaselineDatabase);
+
+  it('keep signing in and resetting; of two names sharing a key, the other signs in as spelt', async () => {
+    // Accounts as the earlier code wrote them: no key, the answer trimmed and lower-cased. The
+    // old index on lower() let each pair below coexist.
+    const [passwordHash, answerHash] = await Promise.all([
+      hashPassword('old-pass'),
+      hashPassword('Weißbier'.toLowerCase()),
+    ]);
+    const accounts = [
+      ['ΣΙΣΥΦΟΣ', '2025-01-01'],
+      ['Σισυφος', '2025-01-02'],
+      ['Straße', '2025-01-03'],
+      ['strasse', '2025-01-04'],
+      ['Jos\u00e9', '2025-01-05'],
+    ];
+    for (const [username, day] of accounts) {
+      await sql`INSERT INTO users (username, password_hash, role, security_question,
+          security_answer_hash, created_at, updated_at)
+        VALUES (${username}, ${passwordHash}, 'admin', 'What is your favorite book?',
+          ${answerHash}, ${day}, ${day})`.execute(t.db);
+    }
+    const before = await sql<{ username: string; updated_at: Date }>`
+      SELECT username, updated_at FROM users ORDER BY username`.execute(t.db);
+
+    await migrateToLatest(t.database.db);
+
+    const after = await sql<{
+      id: string;
+      username: string;
+      updated_at: Date;
+      username_key: string;
+    }>`SELECT id, username, updated_at, username_key FROM users ORDER BY username`.execute(t.db);
+    expect(after.rows.map(({ username, updated_at }) => ({ username, updated_at }))).toEqual(
+      before.rows,
+    );
+    const keyOf = new Map(after.rows.map((row) => [row.username, row.username_key]));
+    const idOf = new Map(after.rows.map((row) => [row.username, row.id]));
+    expect(
+      Object.fromEntries(accounts.map(([username]) => [username, keyOf.get(username!)])),
+    ).toEqual({
+      ΣΙΣΥΦΟΣ: 'σισυφοσ',
+      Σισυφος: 'Σισυφος',
+      Straße: 'Straße',
+      strasse: 'strasse',
+      'Jos\u00e9': 'jos\u00e9',
+    });
+    expect(keyOf.get('ops.manager')).toBe('ops.manager');
+
+    const app = await buildApp(testConfig({ databaseUrl: t.database.url }), t.database);
+    try {
+      const signedInAs = async (typed: string, password = 'old-pass') => {
+        const response = await postSignIn(app, typed, password);
+        return response.statusCode === 200 ? response.json().user.username : response.statusCode;
+      };
+      expect(await signedInAs('OPS.MANAGER', 'demo-pass')).toBe('ops.manager');
+      expect(await signedInAs('σισυφος')).toBe('ΣΙΣΥΦΟΣ');
+      expect(await signedInAs('ΣΙΣΥΦΟΣ')).toBe('ΣΙΣΥΦΟΣ');
+      expect(await signedInAs('Σισυφος')).toBe('Σισυφος');
+      expect(await signedInAs('STRASSE')).toBe('strasse');
+      expect(await signedInAs('Straße')).toBe('Straße');
+      expect(await signedInAs('JOSE\u0301')).toBe('Jos\u00e9');
+
+      for (const [username, answer] of [
+        ['ops.manager', 'DEMO'],
+        ['Straße', 'WEIßBIER'],
+        ['σισυφος', 'weißbier'],
+      ]) {
+        const answered = await app.inject({
+          method: 'POST',
+          url: '/api/auth/reset/answer',
+          payload: { username, answer },
+        });
+        expect(answered.statusCode, username).toBe(200);
+      }
+
+      // A new password for the account signing in as spelt: its key stays its spelling.
+      const { as } = await signInAs(app, 'ops.manager', 'demo-pass');
+      const edited = await as('PATCH', `/api/admins/${idOf.get('Σισυφος')}`, {
+        username: 'Σισυφος',
+        password: 'new-pass',
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(await signedInAs('Σισυφος', 'new-pass')).toBe('Σισυφος');
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });
 
 describe('a database part way through the history before the baseline', () => {

@@ -1,6 +1,8 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Database } from './schema';
 import * as baseline from './migrations/20261202T0000-baseline';
+import * as usernameKeys from './migrations/20261202T0100-username-keys';
+import * as currentPasswordAttempts from './migrations/20261202T0200-current-password-attempts';
 import { adoptPreBaselineDatabase, recordedMigrations } from './pre-baseline';
 import { appliedHashes, applySqlFiles, isApplied } from './sql-files';
 
@@ -10,6 +12,8 @@ import { appliedHashes, applySqlFiles, isApplied } from './sql-files';
  */
 export const migrations: Record<string, Migration> = {
   '20261202T0000-baseline': baseline,
+  '20261202T0100-username-keys': usernameKeys,
+  '20261202T0200-current-password-attempts': currentPasswordAttempts,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

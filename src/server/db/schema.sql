@@ -189,12 +189,13 @@ CREATE TABLE users (
   security_question text,
   security_answer_hash text,
   created_at timestamp with time zone NOT NULL DEFAULT now(),
-  updated_at timestamp with time zone NOT NULL DEFAULT now()
+  updated_at timestamp with time zone NOT NULL DEFAULT now(),
+  username_key text NOT NULL
 );
 
 ALTER TABLE app_settings ADD CONSTRAINT app_settings_pkey PRIMARY KEY (key);
 ALTER TABLE audit_log ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
-ALTER TABLE auth_attempts ADD CONSTRAINT auth_attempts_kind_check CHECK ((kind = ANY (ARRAY['sign_in'::text, 'reset_answer'::text])));
+ALTER TABLE auth_attempts ADD CONSTRAINT auth_attempts_kind_check CHECK ((kind = ANY (ARRAY['sign_in'::text, 'reset_answer'::text, 'current_password'::text])));
 ALTER TABLE auth_attempts ADD CONSTRAINT auth_attempts_pkey PRIMARY KEY (id);
 ALTER TABLE auth_sessions ADD CONSTRAINT auth_sessions_pkey PRIMARY KEY (id);
 ALTER TABLE auth_sessions ADD CONSTRAINT auth_sessions_token_hash_key UNIQUE (token_hash);
@@ -268,7 +269,7 @@ CREATE INDEX team_members_team_id_idx ON public.team_members USING btree (team_i
 CREATE UNIQUE INDEX teams_name_key ON public.teams USING btree (lower(name));
 CREATE INDEX users_role_created_at_idx ON public.users USING btree (role, created_at DESC);
 CREATE INDEX users_team_id_idx ON public.users USING btree (team_id);
-CREATE UNIQUE INDEX users_username_key ON public.users USING btree (lower(username));
+CREATE UNIQUE INDEX users_username_key ON public.users USING btree (username_key);
 
 CREATE SEQUENCE audit_log_id_seq AS bigint START 1 MINVALUE 1 MAXVALUE 9223372036854775807 INCREMENT 1;
 CREATE SEQUENCE auth_attempts_id_seq AS bigint START 1 MINVALUE 1 MAXVALUE 9223372036854775807 INCREMENT 1;

@@ -10,6 +10,8 @@ export interface UsersTable {
   id: Generated<string>;
   email: string | null;
   username: string;
+  /** caselessKey(username), unique: what sign-in, reset and uniqueness compare. */
+  username_key: string;
   password_hash: string;
   role: 'employee' | 'admin';
   is_super_admin: Generated<boolean>;
@@ -126,8 +128,11 @@ export interface AuditLogTable {
 
 export interface AuthAttemptsTable {
   id: Generated<string>;
-  kind: 'sign_in' | 'reset_answer';
-  /** The username as typed, lower-cased: unknown names are limited too. */
+  kind: 'sign_in' | 'reset_answer' | 'current_password';
+  /**
+   * The caseless key of the username as typed: unknown names are limited too. A current-password
+   * check is already signed in, so its key is the user's id, which a rename does not reset.
+   */
   username_key: string;
   ip: string | null;
   created_at: Timestamp;

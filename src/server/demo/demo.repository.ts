@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import { caselessKey } from '../../shared/caseless-key';
 import { FAKE_AREA_CODES } from '../modules/calls/fake-caller';
 import type { Db } from '../platform/database';
 import type { DemoAgent, DemoTeam } from './roster';
@@ -176,9 +177,10 @@ export async function insertAccounts(trx: Db, accounts: DemoAccounts) {
   const superKey = '0::int8';
 
   const superAdmin = await sql<{ id: string }>`
-    INSERT INTO users (id, username, password_hash, role, is_super_admin, security_question,
-      security_answer_hash, created_at, updated_at)
-    SELECT ${uuid(superKey, salt.userId)}, ${accounts.superAdminUsername}, ${accounts.passwordHash},
+    INSERT INTO users (id, username, username_key, password_hash, role, is_super_admin,
+      security_question, security_answer_hash, created_at, updated_at)
+    SELECT ${uuid(superKey, salt.userId)}, ${accounts.superAdminUsername},
+      ${caselessKey(accounts.superAdminUsername)}, ${accounts.passwordHash},
       'admin', true, ${accounts.securityQuestion}, ${accounts.answerHash}, at, at
     FROM (SELECT ${localInstant(firstDate, '500', '540', tz)} AS at) t
     RETURNING id
@@ -197,24 +199,27 @@ export async function insertAccounts(trx: Db, accounts: DemoAccounts) {
 
   // One admin leads each team: role admin in the team, team_leader in team_members.
   await sql`
-    INSERT INTO users (id, username, password_hash, role, team_id, security_question,
-      security_answer_hash, created_at, updated_at)
-    SELECT ${uuid(leaderKey('t.team_no'), salt.userId)}, t.username, ${accounts.passwordHash}, 'admin',
-      ${uuid(teamKey('t.team_no'), salt.teamId)}, ${accounts.securityQuestion}, ${accounts.answerHash},
-      at, at
-    FROM unnest(${teams.map((t) => t.teamNo)}::int[], ${teams.map((t) => t.leaderUsername)}::text[])
-      AS t(team_no, username)
+    INSERT INTO users (id, username, username_key, password_hash, role, team_id,
+      security_question, security_answer_hash, created_at, updated_at)
+    SELECT ${uuid(leaderKey('t.team_no'), salt.userId)}, t.username, t.username_key,
+      ${accounts.passwordHash}, 'admin', ${uuid(teamKey('t.team_no'), salt.teamId)},
+      ${accounts.securityQuestion}, ${accounts.answerHash}, at, at
+    FROM unnest(${teams.map((t) => t.teamNo)}::int[], ${teams.map((t) => t.leaderUsername)}::text[],
+      ${teams.map((t) => caselessKey(t.leaderUsername))}::text[])
+      AS t(team_no, username, username_key)
     CROSS JOIN LATERAL (SELECT ${localInstant(firstDate, '470', '600 + t.team_no', tz)} AS at) c
   `.execute(trx);
 
   const agents = accounts.agents;
   await sql`
-    INSERT INTO users (id, username, password_hash, role, team_id, created_at, updated_at)
-    SELECT ${uuid(agentKey('a.agent_no'), salt.userId)}, a.username, ${accounts.passwordHash},
-      'employee', ${uuid(teamKey('a.team_no'), salt.teamId)}, at, at
+    INSERT INTO users (id, username, username_key, password_hash, role, team_id, created_at,
+      updated_at)
+    SELECT ${uuid(agentKey('a.agent_no'), salt.userId)}, a.username, a.username_key,
+      ${accounts.passwordHash}, 'employee', ${uuid(teamKey('a.team_no'), salt.teamId)}, at, at
     FROM unnest(${agents.map((a) => a.agentNo)}::int[], ${agents.map((a) => a.teamNo)}::int[],
-      ${agents.map((a) => a.username)}::text[], ${agents.map((a) => a.createdDaysBefore)}::int[])
-      AS a(agent_no, team_no, username, days_before)
+      ${agents.map((a) => a.username)}::text[], ${agents.map((a) => caselessKey(a.username))}::text[],
+      ${agents.map((a) => a.createdDaysBefore)}::int[])
+      AS a(agent_no, team_no, username, username_key, days_before)
     CROSS JOIN LATERAL (
       SELECT ${localInstant(firstDate, 'a.days_before', '540 + a.agent_no % 180', tz)} AS at) c
   `.execute(trx);

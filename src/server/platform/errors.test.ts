@@ -2,6 +2,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { caselessKey } from '../../shared/caseless-key';
 import { createAdmin } from '../modules/admins/admins.service';
 import { newAdmin, newTeam } from '../test/factories';
 import { postSignIn } from '../test/sign-in';
@@ -20,7 +21,12 @@ describe('unique violations (23505) become 409 conflicts', () => {
     app.post('/duplicate-user', async () => {
       await t.db
         .insertInto('users')
-        .values({ username: existing.username.toUpperCase(), password_hash: 'x', role: 'employee' })
+        .values({
+          username: existing.username.toUpperCase(),
+          username_key: caselessKey(existing.username.toUpperCase()),
+          password_hash: 'x',
+          role: 'employee',
+        })
         .execute();
     });
     app.post('/duplicate-team', async () => {

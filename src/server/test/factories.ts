@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { caselessKey } from '../../shared/caseless-key';
 import type { SecurityQuestion } from '../../shared/security-questions';
 import type { UsersTable } from '../db/schema';
 import type { Insertable } from 'kysely';
@@ -14,12 +15,14 @@ function uniqueName(prefix: string) {
   return `${prefix}_${randomBytes(4).toString('hex')}`;
 }
 
-interface UserOverrides extends Partial<Insertable<UsersTable>> {
+type NewUserRow = Omit<Insertable<UsersTable>, 'username_key'>;
+
+interface UserOverrides extends Partial<NewUserRow> {
   password?: string;
   answer?: string | null;
 }
 
-async function insertUser(db: Db, defaults: Insertable<UsersTable>, overrides: UserOverrides) {
+async function insertUser(db: Db, defaults: NewUserRow, overrides: UserOverrides) {
   const { password = DEFAULT_PASSWORD, answer, ...columns } = overrides;
   const securityAnswer = answer === undefined ? DEFAULT_ANSWER : answer;
   const row = {
@@ -28,7 +31,11 @@ async function insertUser(db: Db, defaults: Insertable<UsersTable>, overrides: U
     security_answer_hash: securityAnswer === null ? null : await hashAnswer(securityAnswer),
     ...columns,
   };
-  return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto('users')
+    .values({ ...row, username_key: caselessKey(row.username) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function newAdmin(db: Db, overrides: UserOverrides = {}) {

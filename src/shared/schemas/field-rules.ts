@@ -13,6 +13,8 @@ import { validationMessages as m } from '../messages';
 export const MAX_PASSWORD_LENGTH = 256;
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_USERNAME_LENGTH = 64;
+/** A required free-text field's default cap (a security answer, a username typed to sign in). */
+export const MAX_TEXT_LENGTH = 200;
 /** A list's free-text search; the search boxes stop there too. */
 export const MAX_SEARCH_LENGTH = 100;
 
@@ -53,7 +55,7 @@ export const newPasswordChecks = (message: string) =>
 
 /** The rules as zod/mini schemas (./fields.ts has them as classic ones). */
 export const miniFields = {
-  requiredText: (message: string, max = 200) =>
+  requiredText: (message: string, max = MAX_TEXT_LENGTH) =>
     z.string({ error: message }).check(...requiredTextChecks(message, max)),
   requiredPassword: (message: string) =>
     z.string({ error: message }).check(...requiredPasswordChecks(message)),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   MAX_SEARCH_LENGTH,
+  MAX_TEXT_LENGTH,
   MAX_USERNAME_LENGTH,
   newPasswordChecks,
   requiredPasswordChecks,
@@ -18,7 +19,7 @@ export {
 } from './field-rules';
 
 /** A required free-text field: trimmed, non-blank, with one message for missing and blank. */
-export function requiredText(message: string, max = 200, label?: string) {
+export function requiredText(message: string, max = MAX_TEXT_LENGTH, label?: string) {
   return z.string({ error: message }).check(...requiredTextChecks(message, max, label));
 }
 

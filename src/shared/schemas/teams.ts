@@ -59,7 +59,10 @@ export const teamCandidateSchema = z.object({
   role: z.enum(['employee', 'admin']),
   /** The team they are in now: adding them moves them (DESIGN.md: one team per user). */
   current_team: z.object({ id: z.uuid(), name: z.string() }).nullable(),
-  /** False when this user may not move them (a leader cannot take another team's member). */
+  /**
+   * Whether this user may add them. A leader cannot take another team's member, so a leader is
+   * listed only users in no team, and every candidate listed can be added.
+   */
   can_add: z.boolean(),
 });
 export type TeamCandidate = z.infer<typeof teamCandidateSchema>;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { caselessKey } from '../../../shared/caseless-key';
 import type { NewUser } from '../../db/schema';
 import type { Db } from '../../platform/database';
 
@@ -6,20 +7,33 @@ import type { Db } from '../../platform/database';
 export const containsText = (column: string, search: string) =>
   sql<boolean>`position(${search.toLowerCase()} in lower(${sql.ref(column)})) > 0`;
 
-export function insertUser(db: Db, user: NewUser) {
+/** A new user, with its username's key: a name another's key matches is 'already exists'. */
+export function insertUser(db: Db, user: Omit<NewUser, 'username_key'>) {
   return db
     .insertInto('users')
-    .values(user)
+    .values({ ...user, username_key: caselessKey(user.username) })
     .returning(['id', 'username'])
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The key changes only with the name: an account whose key is its exact spelling (see
+ * 20261202T0100-username-keys) keeps it through a password change.
+ */
 export async function updateAccount(
   db: Db,
   id: string,
   changes: { username: string; password_hash?: string },
 ) {
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({
+      ...changes,
+      username_key: sql<string>`CASE WHEN users.username = ${changes.username}
+        THEN users.username_key ELSE ${caselessKey(changes.username)} END`,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Everything of the user goes with it: every user-owned table cascades (DESIGN.md). */

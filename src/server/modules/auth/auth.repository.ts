@@ -1,9 +1,16 @@
 import { sql } from 'kysely';
+import { caselessKey } from '../../../shared/caseless-key';
 import type { BatchStatement } from '../../platform/batches';
 import { type Db, executePrepared } from '../../platform/database';
 
+/**
+ * The account a typed username names: the one whose key is the typed name's key, or one whose
+ * key is the typed spelling itself (an account left without its key by a clash, see
+ * 20261202T0100-username-keys), which then comes first.
+ */
 const byUsername = (username: string) =>
-  sql<boolean>`lower(users.username) = ${username.toLowerCase()}`;
+  sql<boolean>`users.username_key IN (${caselessKey(username)}, ${username})`;
+const isExactSpelling = (username: string) => sql<boolean>`users.username_key = ${username}`;
 
 /** Columns of the signed-in user, with the team's name and whether they lead it. */
 function selectSessionUser(db: Db) {
@@ -40,6 +47,8 @@ export function findCredentialsByUsername(db: Db, username: string) {
     .selectFrom('users')
     .select(['id', 'username', 'password_hash', 'role'])
     .where(byUsername(username))
+    .orderBy(isExactSpelling(username), 'desc')
+    .limit(1)
     .executeTakeFirst();
 }
 
@@ -48,6 +57,8 @@ export function findResetAccountByUsername(db: Db, username: string) {
     .selectFrom('users')
     .select(['id', 'username', 'role', 'security_question', 'security_answer_hash'])
     .where(byUsername(username))
+    .orderBy(isExactSpelling(username), 'desc')
+    .limit(1)
     .executeTakeFirst();
 }
 
@@ -215,7 +226,7 @@ export async function updatePasswordHash(db: Db, userId: string, passwordHash: s
     .execute();
 }
 
-export type AttemptKind = 'sign_in' | 'reset_answer';
+export type AttemptKind = 'sign_in' | 'reset_answer' | 'current_password';
 
 export async function insertAttempt(
   db: Db,

@@ -8,7 +8,12 @@ import {
   sessionUserResponseSchema,
   signInSchema,
 } from '../../../shared/schemas/auth';
-import { type RoutesPlugin, authRateLimit, errorResponses } from '../../platform/routes';
+import {
+  ANONYMOUS_BODY_LIMIT,
+  type RoutesPlugin,
+  authRateLimit,
+  errorResponses,
+} from '../../platform/routes';
 import * as auth from './auth.service';
 import {
   clearSessionCookie,
@@ -23,13 +28,14 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
     '/api/auth/sign-in',
     {
       config: { ...authRateLimit(ctx), access: 'anyone' },
+      bodyLimit: ANONYMOUS_BODY_LIMIT,
       schema: {
         tags: ['session'],
         summary: 'Sign in with username and password; sets the session cookie',
         body: signInSchema,
         response: {
           200: sessionUserResponseSchema,
-          ...errorResponses(400, 401, 403, 415, 429, 500),
+          ...errorResponses(400, 401, 403, 413, 415, 429, 500),
         },
       },
     },
@@ -75,13 +81,14 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
     '/api/auth/reset/question',
     {
       config: { ...authRateLimit(ctx), access: 'anyone' },
+      bodyLimit: ANONYMOUS_BODY_LIMIT,
       schema: {
         tags: ['password reset'],
         summary: 'Step 1: the security question of an admin account',
         body: resetQuestionRequestSchema,
         response: {
           200: resetQuestionResponseSchema,
-          ...errorResponses(400, 403, 404, 409, 415, 429),
+          ...errorResponses(400, 403, 404, 409, 413, 415, 429),
         },
       },
     },
@@ -92,13 +99,14 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
     '/api/auth/reset/answer',
     {
       config: { ...authRateLimit(ctx), access: 'anyone' },
+      bodyLimit: ANONYMOUS_BODY_LIMIT,
       schema: {
         tags: ['password reset'],
         summary: 'Step 2: check the answer; returns a single-use reset token valid 10 minutes',
         body: resetAnswerRequestSchema,
         response: {
           200: resetAnswerResponseSchema,
-          ...errorResponses(400, 403, 404, 409, 415, 429),
+          ...errorResponses(400, 403, 404, 409, 413, 415, 429),
         },
       },
     },
@@ -109,11 +117,12 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
     '/api/auth/reset/password',
     {
       config: { ...authRateLimit(ctx), access: 'anyone' },
+      bodyLimit: ANONYMOUS_BODY_LIMIT,
       schema: {
         tags: ['password reset'],
         summary: 'Step 3: set the new password; signs the account out everywhere',
         body: resetPasswordRequestSchema,
-        response: { 200: okResponseSchema, ...errorResponses(400, 403, 415, 429, 500) },
+        response: { 200: okResponseSchema, ...errorResponses(400, 403, 413, 415, 429, 500) },
       },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { caselessKey } from '../../../shared/caseless-key';
 import type { ResetPasswordInput, SignInInput } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
@@ -29,6 +30,7 @@ function idleMs(ctx: AppContext) {
 const attemptLimits = {
   sign_in: { byName: 'failed sign-in attempts', limit: 'signInFailuresPerUsername' },
   reset_answer: { byName: 'wrong answers', limit: 'resetAnswerFailuresPerUsername' },
+  current_password: { byName: 'wrong current passwords', limit: 'currentPasswordFailuresPerUser' },
 } as const;
 
 function tooManyAttempts(what: string, oldest: Date | null, windowMs: number, now: Date) {
@@ -54,7 +56,7 @@ async function claimAttempt(
   ip: string | null,
   now: Date,
 ) {
-  const usernameKey = username.toLowerCase();
+  const usernameKey = caselessKey(username);
   const windowMs = ctx.config.rateLimits.windowMinutes * 60_000;
   const since = new Date(now.getTime() - windowMs);
   await repo.deleteAttemptsBefore(ctx.db, since);
@@ -154,7 +156,9 @@ export function openSession(
 
 /**
  * A signed-in user changes their own password: the current one must be right; every other
- * session of theirs ends, this one stays.
+ * session of theirs ends, this one stays. A session in someone else's hands could guess the
+ * password here, so the checks are limited per user as sign-in is, on a counter of their own:
+ * too many wrong guesses never lock the user out of signing in.
  */
 export async function changeOwnPassword(
   ctx: AppContext,
@@ -162,12 +166,24 @@ export async function changeOwnPassword(
   input: { currentPassword: string; password: string },
   meta: RequestMeta,
 ) {
+  const now = ctx.clock.now();
+  // Keyed by the user's id: the check is for a signed-in user, whatever their name becomes.
+  const { usernameKey } = await claimAttempt(ctx, 'current_password', auth.user.id, meta.ip, now);
   const stored = await repo.findPasswordHash(ctx.db, auth.user.id);
   if (!stored || !(await verifyPassword(stored.password_hash, input.currentPassword))) {
+    // Outside any transaction: the refusal must not take the entry with it.
+    await recordAudit(ctx.db, {
+      action: 'auth.current_password_failed',
+      actor: auth.user,
+      target: { type: 'user', id: auth.user.id, name: auth.user.username },
+      ip: meta.ip,
+      at: now,
+    });
     throw new AppError('CURRENT_PASSWORD_WRONG', { field: 'currentPassword' });
   }
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteAttemptsOfUsername(trx, usernameKey, ['current_password']);
     await repo.updatePasswordHash(trx, auth.user.id, passwordHash);
     await repo.deleteSessionsOfUser(trx, auth.user.id, auth.sessionId);
     await recordAudit(trx, {
@@ -195,14 +211,20 @@ export async function listOwnSessions(ctx: AppContext, auth: AuthContext) {
   };
 }
 
-/** Ends one of the user's own sessions (another device, a forgotten browser). */
+/**
+ * Ends one of the user's own sessions (another device, a forgotten browser). Ending the one
+ * asking is a sign-out and follows its rule: an employee only from Gone Home, and their day's
+ * session ends with it. Answers whether it was the one asking.
+ */
 export async function revokeOwnSession(
   ctx: AppContext,
   auth: AuthContext,
   sessionId: string,
   meta: RequestMeta,
 ) {
+  const isCurrent = sessionId === auth.sessionId;
   await ctx.db.transaction().execute(async (trx) => {
+    if (isCurrent) await prepareSignOut({ ...ctx, db: trx }, auth.user);
     if (!(await repo.deleteSessionOfUser(trx, auth.user.id, sessionId))) {
       throw new AppError('SESSION_NOT_FOUND');
     }
@@ -214,6 +236,7 @@ export async function revokeOwnSession(
       at: ctx.clock.now(),
     });
   });
+  return isCurrent;
 }
 
 /**
@@ -361,7 +384,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordInput, 
       await repo.updatePasswordHash(trx, account.id, passwordHash);
       await repo.deleteSessionsOfUser(trx, account.id);
       await repo.deleteResetTokensOfUser(trx, account.id);
-      await repo.deleteAttemptsOfUsername(trx, account.username.toLowerCase(), [
+      await repo.deleteAttemptsOfUsername(trx, caselessKey(account.username), [
         'sign_in',
         'reset_answer',
       ]);

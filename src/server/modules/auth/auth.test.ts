@@ -4,8 +4,8 @@ import { DEFAULT_PASSWORD, newAdmin, newEmployee, newTeam } from '../../test/fac
 import { postSignIn, signInAs } from '../../test/sign-in';
 
 const t = await createTestApp();
-/** Behind a TLS-terminating proxy. */
-const behindHttps = await createTestApp({ trustProxy: true });
+/** Behind one TLS-terminating proxy. */
+const behindHttps = await createTestApp({ trustProxy: 1 });
 const fewRequestsPerAddress = await createTestApp({
   rateLimits: { ...t.config.rateLimits, authRequestsPerAddress: 3 },
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import type { AgentState } from '../../../shared/schemas/agent';
+import type { FloorAgent } from '../../../shared/schemas/floor';
 import type { EmployeeScope } from '../employees/employees.repository';
 import { signedInAgent } from '../../test/agent';
 import { newEmployee } from '../../test/factories';
@@ -212,6 +213,33 @@ describe('live hub', () => {
     } finally {
       await engine.stop();
     }
+  });
+
+  it('sends a watcher who came in while changes were read its snapshot first', async () => {
+    let releaseChanges: () => void = () => undefined;
+    const changesRead = new Promise<void>((resolve) => (releaseChanges = resolve));
+    const agent = { id: 'agent-1', teamId: null } as unknown as FloorAgent;
+    const { hub } = await testHub({
+      // Snapshots answer at once; a read of changed agents waits for the test.
+      floorOf: async (_scope, ids) => {
+        if (ids) await changesRead;
+        return [agent];
+      },
+    });
+    const first = fakeSocket();
+    hub.watch(first.socket, 'admin-1', 'session-1', { all: true });
+    await vi.waitFor(() => expect(first.sent).toHaveLength(1));
+
+    hub.receive({ kind: 'agentsChanged', agentIds: [agent.id] });
+    const second = fakeSocket();
+    hub.watch(second.socket, 'admin-2', 'session-2', { all: true });
+    releaseChanges();
+    await vi.waitFor(() => expect(second.sent).toHaveLength(1));
+    await vi.waitFor(() => expect(first.sent).toHaveLength(2));
+    const types = (socket: ReturnType<typeof fakeSocket>) =>
+      socket.sent.map((event) => (event as { type: string }).type);
+    expect(types(first)).toEqual(['floor.snapshot', 'floor.agent']);
+    expect(types(second)).toEqual(['floor.snapshot']);
   });
 
   it('leaves alone a floor watcher who came in while the watchers’ scopes were being read', async () => {

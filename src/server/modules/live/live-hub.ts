@@ -78,6 +78,8 @@ interface FloorWatcher {
   scope: EmployeeScope;
   /** The agents this watcher was last told about: a change that takes one out says so. */
   shown: Set<string>;
+  /** Sent its first snapshot: changes read before it would overtake it, so it gets none. */
+  hasSnapshot: boolean;
   lastPong: number;
   unansweredPingAt?: number;
 }
@@ -158,6 +160,7 @@ export function createLiveHub(options: LiveHubOptions) {
     const serverNow = options.now().toISOString();
     const agents = await options.floorOf(watcher.scope);
     watcher.shown = new Set(agents.map((agent) => agent.id));
+    watcher.hasSnapshot = true;
     send(watcher.socket, { type: 'floor.snapshot', floor: { serverNow, agents } });
   }
 
@@ -168,6 +171,8 @@ export function createLiveHub(options: LiveHubOptions) {
       (await options.floorOf({ all: true }, ids)).map((agent) => [agent.id, agent]),
     );
     for (const watcher of watchers) {
+      // A watcher that came in while the changes were read gets them in its snapshot, next.
+      if (!watcher.hasSnapshot) continue;
       for (const agentId of ids) {
         const agent = agents.get(agentId);
         if (agent && ('all' in watcher.scope || watcher.scope.teamId === agent.teamId)) {
@@ -391,6 +396,7 @@ export function createLiveHub(options: LiveHubOptions) {
         sessionId,
         scope,
         shown: new Set(),
+        hasSnapshot: false,
         lastPong: performance.now(),
       };
       watchers.add(watcher);

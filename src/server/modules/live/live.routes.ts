@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   LIVE_PATH,
@@ -36,6 +36,23 @@ export function createSocketCounter(limit: number) {
   };
 }
 
+/**
+ * A live socket's error (@fastify/websocket's errorHandler). A frame the protocol refuses (over
+ * the size limit, malformed: ws's `WS_ERR_*` codes) or a connection the client dropped is the
+ * client's doing, noted at info without a stack: anyone can send one, and error entries are for
+ * the server's own failures. Either way the socket is ended there, as the plugin's own handler
+ * does; ws has already sent the client the close code for a refused frame.
+ */
+export function onLiveSocketError(error: Error, socket: WebSocket, request: FastifyRequest) {
+  const { code } = error as NodeJS.ErrnoException;
+  if (code?.startsWith('WS_ERR_') || code === 'ECONNRESET') {
+    request.log.info({ code, reason: error.message }, 'live: socket closed on a client error');
+  } else {
+    request.log.error({ err: error }, 'live: socket error');
+  }
+  socket.terminate();
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
@@ -47,9 +64,11 @@ function parseJson(text: string): unknown {
 /**
  * The live socket: the session cookie authenticates it; anonymous callers are closed with
  * 4401, other sites' pages with 4403, a user already holding `liveSocketsPerUser` sockets on
- * this process with 4429. Agents get their own state; admins the live floor of the agents in
- * their scope. The one browser → server message, an agent's tab naming itself
- * (`liveTabMessageSchema`, see LIVE_TAB_HEADER), is kept; any other is ignored.
+ * this process with 4429. An address opening more than `liveOpensPerMinute` sockets a minute is
+ * answered 429 instead of the upgrade (the browser retries with backoff, as after a drop).
+ * Agents get their own state; admins the live floor of the agents in their scope. The one
+ * browser → server message, an agent's tab naming itself (`liveTabMessageSchema`, see
+ * LIVE_TAB_HEADER), is kept; any other is ignored.
  */
 export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> = async (
   app,
@@ -59,7 +78,10 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> =
   app.get(
     LIVE_PATH,
     {
-      config: { access: 'anyone' },
+      config: {
+        access: 'anyone',
+        rateLimit: { max: ctx.config.rateLimits.liveOpensPerMinute, timeWindow: 60_000 },
+      },
       websocket: true,
       schema: {
         tags: ['live'],

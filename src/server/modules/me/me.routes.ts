@@ -15,7 +15,13 @@ import {
   revokeOtherOwnSessions,
   revokeOwnSession,
 } from '../auth/auth.service';
-import { actorOf, changeAuthorOf, requestMeta, requireSignedIn } from '../auth/sessions';
+import {
+  actorOf,
+  changeAuthorOf,
+  clearSessionCookie,
+  requestMeta,
+  requireSignedIn,
+} from '../auth/sessions';
 import { getProfile, updateProfile } from './me.service';
 
 /** The signed-in user's own account: profile, password, sessions. */
@@ -56,9 +62,10 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
       config: { access: 'signedIn' },
       schema: {
         tags: ['me'],
-        summary: 'Change your password; your other sessions end',
+        summary:
+          'Change your password; your other sessions end. Wrong current passwords are limited per user (429)',
         body: passwordChangeSchema,
-        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 415) },
+        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 415, 429) },
       },
     },
     async (request) => {
@@ -101,18 +108,20 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
       config: { access: 'signedIn' },
       schema: {
         tags: ['me'],
-        summary: 'End one of your sessions',
+        summary:
+          'End one of your sessions; ending this one is a sign-out (employees: from Gone Home only, 409)',
         params: idParamsSchema,
-        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      await revokeOwnSession(
+    async (request, reply) => {
+      const wasCurrent = await revokeOwnSession(
         ctx,
         requireSignedIn(request),
         request.params.id,
         requestMeta(request),
       );
+      if (wasCurrent) clearSessionCookie(request, reply);
       return { ok: true as const };
     },
   );

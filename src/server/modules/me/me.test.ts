@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '../../../shared/schemas/audit';
+import { signedInAgent } from '../../test/agent';
 import {
   DEFAULT_PASSWORD,
   joinTeam,
@@ -7,8 +9,9 @@ import {
   newSuperAdmin,
   newTeam,
 } from '../../test/factories';
-import { postSignIn, signInAs } from '../../test/sign-in';
+import { type SignedIn, postSignIn, signInAs } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
+import { SESSION_COOKIE } from '../auth/sessions';
 
 const t = await createTestApp();
 
@@ -108,6 +111,112 @@ describe('changing your own password', () => {
   });
 });
 
+describe('the current-password check', () => {
+  const LIMIT = 5; // RATE_LIMIT_PASSWORD_FAILURES' default, as the test app has it
+  const change = (as: SignedIn['as'], currentPassword: string) =>
+    as('POST', '/api/me/password', {
+      currentPassword,
+      password: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+    });
+
+  async function guessWrong(as: SignedIn['as'], times: number) {
+    for (let guess = 1; guess <= times; guess++) {
+      const wrong = await change(as, `wrong-${guess}`);
+      expect(wrong.statusCode, wrong.body).toBe(400);
+      expect(wrong.json().error.code).toBe('CURRENT_PASSWORD_WRONG');
+      t.clock.advance(1000);
+    }
+  }
+
+  it(`allows ${LIMIT} wrong guesses per user in 15 minutes, then answers 429 even to the right one until the window passes`, async () => {
+    const agent = await newEmployee(t.db);
+    const { as } = await signInAs(t, agent);
+    await guessWrong(as, LIMIT);
+
+    const limited = await change(as, DEFAULT_PASSWORD);
+    expect(limited.statusCode).toBe(429);
+    // As sign-in's limit answers.
+    expect(limited.json().error).toEqual({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(
+        /^Too many wrong current passwords\. Try again in \d+ minutes?\.$/,
+      ) as string,
+      retryAfterSeconds: Number(limited.headers['retry-after']),
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    // A counter of its own: signing in still works, and other users are not limited.
+    expect((await postSignIn(t, agent.username)).statusCode).toBe(200);
+    const other = await signInAs(t, await newEmployee(t.db));
+    expect((await change(other.as, DEFAULT_PASSWORD)).statusCode).toBe(200);
+    expect((await change(as, DEFAULT_PASSWORD)).statusCode).toBe(429);
+
+    t.clock.advanceMinutes(15);
+    expect((await change(as, DEFAULT_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it(`evaluates exactly ${LIMIT} wrong guesses in all, even when they arrive at once`, async () => {
+    const agent = await newEmployee(t.db);
+    const { as } = await signInAs(t, agent);
+    const burst = await Promise.all(
+      Array.from({ length: 3 * LIMIT }, (_, i) => change(as, `wrong-${i}`)),
+    );
+    const statuses = burst.map((response) => response.statusCode);
+    expect(statuses.every((status) => status === 400 || status === 429)).toBe(true);
+    let evaluated = statuses.filter((status) => status === 400).length;
+    expect(evaluated).toBeLessThanOrEqual(LIMIT);
+
+    // Guesses refused during the burst did not count: the rest of the allowance is still there.
+    for (let response = await change(as, 'wrong-again'); response.statusCode === 400;) {
+      evaluated++;
+      response = await change(as, 'wrong-again');
+    }
+    expect(evaluated).toBe(LIMIT);
+    expect((await change(as, DEFAULT_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('audits each wrong guess, for the audit log', async () => {
+    const agent = await newEmployee(t.db);
+    const { as } = await signInAs(t, agent);
+    await guessWrong(as, 2);
+    const { as: asSuper } = await signInAs(t, await newSuperAdmin(t.db));
+    const { entries } = (
+      await asSuper('GET', `/api/audit?search=${encodeURIComponent(agent.username)}`)
+    ).json<{ entries: AuditEntry[] }>();
+    expect(entries.filter((entry) => entry.action === 'auth.current_password_failed')).toEqual(
+      Array.from({ length: 2 }, () =>
+        expect.objectContaining({
+          actor_id: agent.id,
+          actor_name: agent.username,
+          target_type: 'user',
+          target_id: agent.id,
+          target_name: agent.username,
+          ip: '127.0.0.1',
+        }),
+      ),
+    );
+  });
+
+  it('starts counting afresh after the right one, as sign-in does', async () => {
+    const agent = await newEmployee(t.db);
+    const { as } = await signInAs(t, agent);
+    await guessWrong(as, LIMIT - 1);
+    expect((await change(as, DEFAULT_PASSWORD)).statusCode).toBe(200);
+
+    const again = (currentPassword: string) =>
+      as('POST', '/api/me/password', {
+        currentPassword,
+        password: 'newer-pass',
+        confirmPassword: 'newer-pass',
+      });
+    for (let guess = 1; guess <= LIMIT; guess++) {
+      expect((await again(`wrong-${guess}`)).statusCode).toBe(400);
+    }
+    expect((await again('brand-new-pass')).statusCode).toBe(429);
+  });
+});
+
 describe('your sessions', () => {
   it('lists them with the current one marked, and ends another', async () => {
     const agent = await newEmployee(t.db);
@@ -129,6 +238,61 @@ describe('your sessions', () => {
     });
     expect(otherMe.statusCode).toBe(401);
     expect((await as('DELETE', `/api/me/sessions/${otherId}`)).statusCode).toBe(404);
+  });
+
+  it("ends an employee's current session only as a sign-out: from Gone Home, ending the day's session", async () => {
+    const { agent, as, setStatus, state, connect } = await signedInAgent(t);
+    expect((await setStatus('available')).statusCode).toBe(200);
+    const live = await connect();
+    const { sessions } = (await as('GET', '/api/me/sessions')).json<{
+      sessions: { id: string; current: boolean }[];
+    }>();
+    const currentId = sessions.find((s) => s.current)!.id;
+    const daySession = () =>
+      t.db
+        .selectFrom('employee_sessions')
+        .select('session_end')
+        .where('user_id', '=', agent.id)
+        .executeTakeFirstOrThrow();
+
+    const refused = await as('DELETE', `/api/me/sessions/${currentId}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'SIGN_OUT_NOT_GONE_HOME',
+      message: 'Set status to Gone Home to sign out',
+    });
+    expect((await as('GET', '/api/auth/me')).statusCode).toBe(200);
+    expect((await state()).status).toBe('available');
+    expect(await daySession()).toEqual({ session_end: null });
+
+    expect((await setStatus('gone_home')).statusCode).toBe(200);
+    const ended = await as('DELETE', `/api/me/sessions/${currentId}`);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
+    expect((await as('GET', '/api/auth/me')).statusCode).toBe(401);
+    expect(await daySession()).toEqual({ session_end: t.clock.now() });
+    // As after a sign-out, the softphone's socket closes at the next heartbeat (the floor is told).
+    t.clock.advance(t.config.callEngine.heartbeatMs);
+    await t.app.callEngine.tick();
+    expect((await live.closed).code).toBe(4401);
+  });
+
+  it("ends an employee's other session whatever their status", async () => {
+    const { agent, as, setStatus } = await signedInAgent(t);
+    const other = (await signInAs(t, agent)).cookie;
+    expect((await setStatus('available')).statusCode).toBe(200);
+    const { sessions } = (await as('GET', '/api/me/sessions')).json<{
+      sessions: { id: string; current: boolean }[];
+    }>();
+    const otherId = sessions.find((s) => !s.current)!.id;
+    expect((await as('DELETE', `/api/me/sessions/${otherId}`)).statusCode).toBe(200);
+    const otherMe = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { cookie: other },
+    });
+    expect(otherMe.statusCode).toBe(401);
+    expect((await as('GET', '/api/auth/me')).statusCode).toBe(200);
   });
 
   it("cannot end someone else's session", async () => {

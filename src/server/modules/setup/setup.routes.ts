@@ -3,7 +3,12 @@ import {
   sessionUserResponseSchema,
   setupStatusSchema,
 } from '../../../shared/schemas/auth';
-import { type RoutesPlugin, authRateLimit, errorResponses } from '../../platform/routes';
+import {
+  ANONYMOUS_BODY_LIMIT,
+  type RoutesPlugin,
+  authRateLimit,
+  errorResponses,
+} from '../../platform/routes';
 import { AppError } from '../../platform/errors';
 import { openSession } from '../auth/auth.service';
 import { requestMeta, setSessionCookie, toSessionUser } from '../auth/sessions';
@@ -27,6 +32,7 @@ export const setupRoutes: RoutesPlugin = async (app, { ctx }) => {
     '/api/setup',
     {
       config: { ...authRateLimit(ctx), access: 'anyone' },
+      bodyLimit: ANONYMOUS_BODY_LIMIT,
       // Closed once done, to anyone, before the body is read: after the per-address limit has
       // counted the request (its onRequest), and completeSetup checks again, atomically.
       preParsing: async () => {
@@ -36,7 +42,10 @@ export const setupRoutes: RoutesPlugin = async (app, { ctx }) => {
         tags: ['first run'],
         summary: 'Create the first super admin (only while no user exists) and sign them in',
         body: adminAccountSchema,
-        response: { 200: sessionUserResponseSchema, ...errorResponses(400, 403, 409, 415, 429) },
+        response: {
+          200: sessionUserResponseSchema,
+          ...errorResponses(400, 403, 409, 413, 415, 429),
+        },
       },
     },
     async (request, reply) => {

@@ -149,9 +149,12 @@ export async function setUserTeam(db: Db, userId: string, teamId: string | null)
   await db.updateTable('users').set({ team_id: teamId }).where('id', '=', userId).execute();
 }
 
-/** Employees and admins, not super admins, not already in this team — with the team they are in. */
-export function listCandidates(db: Db, teamId: string) {
-  return db
+/**
+ * Employees and admins, not super admins, not already in this team — with the team they are in.
+ * `isTeamless`: only those in no team.
+ */
+export function listCandidates(db: Db, teamId: string, isTeamless: boolean) {
+  let query = db
     .selectFrom('users')
     .leftJoin('teams', 'teams.id', 'users.team_id')
     .select([
@@ -163,7 +166,9 @@ export function listCandidates(db: Db, teamId: string) {
     ])
     .where('users.role', 'in', ['employee', 'admin'])
     .where('users.is_super_admin', '=', false)
-    .where((eb) => eb.or([eb('users.team_id', 'is', null), eb('users.team_id', '!=', teamId)]))
+    .where((eb) => eb.or([eb('users.team_id', 'is', null), eb('users.team_id', '!=', teamId)]));
+  if (isTeamless) query = query.where('users.team_id', 'is', null);
+  return query
     .orderBy(sql`users.team_id IS NOT NULL`)
     .orderBy(sql`lower(users.username)`)
     .execute();

@@ -109,7 +109,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         tags: ['teams'],
         summary:
-          'Who can be added: employees and admins, not super admins, not already in this team',
+          "Who can be added: employees and admins, not super admins, not already in this team (a team leader's: only those in no team)",
         params: teamParamsSchema,
         response: { 200: teamCandidatesSchema, ...errorResponses(400, 401, 403, 404) },
       },

@@ -131,10 +131,15 @@ export async function listMembers(ctx: AppContext, teamId: string) {
   return { members: rows.map(toMember) };
 }
 
+/**
+ * Whom this user may add to the team: a super admin, anyone but a super admin not already in
+ * it (moving them from their team); a team leader, only those in no team, as addMember allows,
+ * so other teams' people are not listed to them.
+ */
 export async function listCandidates(ctx: AppContext, actor: SessionUser, teamId: string) {
   await existingTeam(ctx.db, teamId);
-  const rows = await repo.listCandidates(ctx.db, teamId);
   const canMove = isSuperAdmin(actor);
+  const rows = await repo.listCandidates(ctx.db, teamId, !canMove);
   return {
     candidates: rows.map((row) => ({
       id: row.id,

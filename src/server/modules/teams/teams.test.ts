@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { joinTeam, newAdmin, newEmployee, newSuperAdmin, newTeam } from '../../test/factories';
+import { type RoleName, roleNames, signInEveryRole } from '../../test/roles';
 import { signInAs } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
 
@@ -225,7 +226,7 @@ describe('members', () => {
     });
   });
 
-  it("a leader manages their team's members but cannot take another team's, and sees them as not addable", async () => {
+  it("a leader manages their team's members but cannot take another team's, and is not shown them", async () => {
     const team = await newTeam(t.db);
     const elsewhere = await newTeam(t.db);
     const leader = await newAdmin(t.db);
@@ -233,12 +234,18 @@ describe('members', () => {
     const busy = await newEmployee(t.db);
     await joinTeam(t.db, elsewhere, busy);
     const { as: asLeader } = await signInAs(t, leader);
+    const free = await newEmployee(t.db);
 
     const { candidates } = (await asLeader('GET', `/api/teams/${team.id}/candidates`)).json<{
       candidates: { id: string; can_add: boolean }[];
     }>();
-    expect(candidates.find((c) => c.id === busy.id)?.can_add).toBe(false);
-    const free = await newEmployee(t.db);
+    expect(candidates.map((c) => c.id)).not.toContain(busy.id);
+    expect(candidates.find((c) => c.id === free.id)?.can_add).toBe(true);
+    const taken = await asLeader('POST', `/api/teams/${team.id}/members`, {
+      userId: busy.id,
+      role: 'member',
+    });
+    expect(taken.statusCode).toBe(403);
     const added = await asLeader('POST', `/api/teams/${team.id}/members`, {
       userId: free.id,
       role: 'member',
@@ -259,6 +266,60 @@ describe('members', () => {
     });
     await asChief('PATCH', `/api/teams/${team.id}/members/${member.id}`, { role: 'team_leader' });
     expect(await me()).toMatchObject({ is_team_leader: true });
+  });
+});
+
+describe("a team's candidates, by role", () => {
+  type Candidate = { id: string; current_team: { id: string } | null; can_add: boolean };
+  let world: Awaited<ReturnType<typeof signInEveryRole>>;
+  /** Users in no team, in another team, and never listed (in this team, or super admins). */
+  let groups: { teamless: string[]; inOtherTeam: string[]; never: string[] };
+
+  beforeAll(async () => {
+    world = await signInEveryRole(t);
+    const { users } = world;
+    groups = {
+      teamless: [(await newEmployee(t.db)).id, users['admin without a team'].id],
+      inOtherTeam: [users.employee.id, users['admin with a team'].id],
+      never: [users['team leader'].id, users['super admin'].id, (await newSuperAdmin(t.db)).id],
+    };
+  });
+
+  const refusals: Partial<Record<RoleName, number>> = {
+    anonymous: 401,
+    employee: 403,
+    'admin with a team': 403,
+    'admin without a team': 403,
+  };
+
+  it.each(roleNames)('%s', async (role) => {
+    const cookie = world.cookies[role];
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/teams/${world.ledTeam.id}/candidates`,
+      headers: cookie ? { cookie } : {},
+    });
+    const refusal = refusals[role];
+    if (refusal) {
+      expect(response.statusCode).toBe(refusal);
+      return;
+    }
+    expect(response.statusCode, response.body).toBe(200);
+    const { candidates } = response.json<{ candidates: Candidate[] }>();
+    const ids = candidates.map((c) => c.id);
+    // Everyone listed can be added by the one asking.
+    expect(candidates.every((c) => c.can_add)).toBe(true);
+    for (const id of groups.teamless) expect(ids).toContain(id);
+    for (const id of groups.never) expect(ids).not.toContain(id);
+    if (role === 'team leader') {
+      // A leader may add only users in no team: other teams' people are not theirs to see.
+      for (const id of groups.inOtherTeam) expect(ids).not.toContain(id);
+      expect(candidates.every((c) => c.current_team === null)).toBe(true);
+    } else {
+      for (const id of groups.inOtherTeam) {
+        expect(candidates.find((c) => c.id === id)?.current_team?.id).toBe(world.otherTeam.id);
+      }
+    }
   });
 });
 
