@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -14,7 +14,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Running, freePort, waitForHealth } from '../src/server/test/server-process';
+import {
+  type Running,
+  freePort,
+  startServer,
+  waitForHealth,
+} from '../src/server/test/server-process';
 import { buildServer } from './builds.mjs';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -72,26 +77,16 @@ async function run(
   env: Record<string, string> = {},
 ): Promise<Running> {
   const port = await freePort();
-  const child = spawn(command, args, {
+  const running = startServer({
+    dataDir,
+    port,
+    command,
+    args,
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      npm_config_update_notifier: 'false',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { npm_config_update_notifier: 'false', ...env },
   });
-  started.push(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, port, output: () => output, exited };
+  started.push(running.child);
+  return running;
 }
 
 function canListen(port: number) {

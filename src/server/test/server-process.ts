@@ -23,7 +23,9 @@ interface ServerOptions {
   dataDir: string;
   port: number;
   env?: Record<string, string>;
-  /** node's arguments: the sources through tsx unless told (e.g. the bundle npm start runs). */
+  /** The program: node unless told (e.g. npm, to run a script as a user would). */
+  command?: string;
+  /** Its arguments: the sources through tsx unless told (e.g. the bundle npm start runs). */
   args?: string[];
   cwd?: string;
 }
@@ -32,10 +34,11 @@ export function startServer({
   dataDir,
   port,
   env = {},
+  command = process.execPath,
   args = ['--import', 'tsx', 'src/server/main.ts'],
   cwd,
 }: ServerOptions): Running {
-  const child = spawn(process.execPath, args, {
+  const child = spawn(command, args, {
     cwd,
     env: {
       ...process.env,

@@ -15,6 +15,12 @@ import { SESSION_COOKIE } from '../auth/sessions';
 
 const t = await createTestApp();
 
+/** The signed-in user's sessions as GET /api/me/sessions lists them. */
+async function mySessions(as: SignedIn['as']) {
+  const response = await as('GET', '/api/me/sessions');
+  return response.json<{ sessions: { id: string; current: boolean; ip: string }[] }>().sessions;
+}
+
 describe('profile', () => {
   it('shows and sets an employee’s full name; an empty one clears it', async () => {
     const team = await newTeam(t.db, { name: 'Day Desk' });
@@ -222,9 +228,7 @@ describe('your sessions', () => {
     const agent = await newEmployee(t.db);
     const other = (await signInAs(t, agent)).cookie;
     const as = (await signInAs(t, agent)).as;
-    const { sessions } = (await as('GET', '/api/me/sessions')).json<{
-      sessions: { id: string; current: boolean; ip: string }[];
-    }>();
+    const sessions = await mySessions(as);
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
     expect(sessions[0]?.ip).toBe('127.0.0.1');
@@ -244,9 +248,7 @@ describe('your sessions', () => {
     const { agent, as, setStatus, state, connect } = await signedInAgent(t);
     expect((await setStatus('available')).statusCode).toBe(200);
     const live = await connect();
-    const { sessions } = (await as('GET', '/api/me/sessions')).json<{
-      sessions: { id: string; current: boolean }[];
-    }>();
+    const sessions = await mySessions(as);
     const currentId = sessions.find((s) => s.current)!.id;
     const daySession = () =>
       t.db
@@ -281,9 +283,7 @@ describe('your sessions', () => {
     const { agent, as, setStatus } = await signedInAgent(t);
     const other = (await signInAs(t, agent)).cookie;
     expect((await setStatus('available')).statusCode).toBe(200);
-    const { sessions } = (await as('GET', '/api/me/sessions')).json<{
-      sessions: { id: string; current: boolean }[];
-    }>();
+    const sessions = await mySessions(as);
     const otherId = sessions.find((s) => !s.current)!.id;
     expect((await as('DELETE', `/api/me/sessions/${otherId}`)).statusCode).toBe(200);
     const otherMe = await t.app.inject({
