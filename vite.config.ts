@@ -48,12 +48,12 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](?!react-router[\\/]|@tanstack[\\/]|zod[\\/]v4[\\/](classic|locales)[\\/])/,
               tags: ['$initial'],
             },
-            // Our own code that both pages run first (the API client, the session and setup
-            // checks, the theme, the loader and error card, and Vite's modulepreload polyfill):
-            // one chunk rather than several.
+            // Our own code that both pages run first (zod's settings, which must come before the
+            // schemas here, the API client, the session and setup checks, the theme, the loader
+            // and error card, and Vite's modulepreload polyfill): one chunk rather than several.
             {
               name: 'common',
-              test: /modulepreload-polyfill|[\\/]src[\\/](shared[\\/](messages|schemas[\\/](errors|field-rules|sign-in))|web[\\/](lib[\\/](api-client|page-navigation|session-user|style-nonce)|components[\\/](full-page-loader|centered-card|form-alert|load-failed-card)|app[\\/](theme|theme-provider)|features[\\/]theme[\\/]color-scheme-manager))\.tsx?$/,
+              test: /modulepreload-polyfill|[\\/]src[\\/](shared[\\/](messages|schemas[\\/](errors|field-rules|sign-in))|web[\\/](lib[\\/](api-client|page-navigation|session-user|style-nonce|zod-jitless)|components[\\/](full-page-loader|centered-card|form-alert|load-failed-card)|app[\\/](theme|theme-provider)|features[\\/]theme[\\/]color-scheme-manager))\.tsx?$/,
               tags: ['$initial'],
             },
             // Parts of the libraries only pages beyond the agent's dashboard use (the icons of the

@@ -194,6 +194,13 @@ test('the API docs page works under the strict content security policy', async (
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { name: /Switchboard API/ })).toBeVisible();
   await expect(page.getByText('/api/auth/sign-in', { exact: true })).toBeVisible();
+  // Switchboard's name and logo, not the docs tool's; the live socket's document linked.
+  await expect(page).toHaveTitle('Switchboard API');
+  await expect(page.locator('.topbar img')).toHaveAttribute('src', /^data:image\/svg\+xml;/);
+  await expect(page.getByRole('link', { name: '/api/asyncapi.json' })).toHaveAttribute(
+    'href',
+    '/api/asyncapi.json',
+  );
   expect(cspViolations).toEqual([]);
 });
 

@@ -1,5 +1,6 @@
-// npm run check: the format check (Prettier), lint (ESLint) and types (tsc), side by side —
-// each mostly keeps one core busy, so with two cores or more the three end sooner than one
+// npm run check: the format check (Prettier), lint (ESLint), types (tsc) and the API description
+// (Redocly's recommended rules on docs/openapi.json, see redocly.yaml), side by side —
+// each mostly keeps one core busy, so with two cores or more the four end sooner than one
 // after the other (CI has 20 minutes). Each one's output is printed whole, in this order, once
 // it has ended; the check fails if any of them does.
 import { spawn } from 'node:child_process';
@@ -10,11 +11,16 @@ const checks = [
   { name: 'format', command: 'prettier', args: ['--check', '.'] },
   { name: 'lint', command: 'eslint', args: ['.'] },
   { name: 'types', command: 'tsc', args: ['--noEmit'] },
+  { name: 'api', command: 'redocly', args: ['lint', '--format=summary'] },
 ];
 
 function run({ name, command, args }) {
   return new Promise((resolve) => {
-    const child = spawn(path.join(root, 'node_modules', '.bin', command), args, { cwd: root });
+    const child = spawn(path.join(root, 'node_modules', '.bin', command), args, {
+      cwd: root,
+      // Redocly would otherwise try to send usage data and look for updates.
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifySchema, type FastifyServerOptions } from 'fastify';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -39,6 +38,7 @@ import { teamRoutes } from './modules/teams/teams.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { type AppContext, type Clock, systemClock } from './platform/context';
 import type { DatabaseHandle } from './platform/database';
+import { apiDocsUiOptions, openApiOptions } from './platform/api-docs';
 import { AppError, registerErrorHandling } from './platform/errors';
 import { registerJsonBodyParser } from './platform/json-body';
 import { logRedaction } from './platform/logging';
@@ -177,18 +177,8 @@ export async function buildApp(
     },
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Switchboard API',
-        version: '1',
-        description:
-          'JSON under /api. Errors are `{ error: { code, message } }`. Sessions use an httpOnly cookie; state-changing requests must be JSON from the same origin.',
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwagger, openApiOptions());
+  await app.register(fastifySwaggerUi, apiDocsUiOptions());
 
   // Who is asking: the session cookie, if any, resolved once per API request.
   app.decorateRequest('auth', null);

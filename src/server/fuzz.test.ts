@@ -12,7 +12,8 @@ import { createTestApp } from './test/test-app';
 
 /**
  * Every route, sent random and hostile requests: never a 5xx, every 4xx
- * a `{ error: { code, message } }` naming the field, no stack or SQL text, a 2xx only for
+ * a `{ error: { code, message } }` naming the field, no stack or SQL text, every status one the
+ * OpenAPI document gives the route, a 2xx only for
  * input the route's schemas accept, and no row written by a rejected request. `FUZZ_RUNS` runs
  * per route (200 in CI; `npm run fuzz -- --runs 10000` for the long run).
  */
@@ -54,6 +55,16 @@ async function renew(role: RoleName) {
   world.cookies[role] = `${SESSION_COOKIE}=${token}`;
 }
 
+type Responses = Record<string, unknown>;
+const apiDescription = t.app.swagger() as {
+  paths: Record<string, Record<string, { responses: Responses } | undefined> | undefined>;
+};
+/** The statuses the OpenAPI document gives a route; undefined for the routes it leaves out. */
+function documentedStatuses(route: { method: string; url: string }): Responses | undefined {
+  const path = route.url.replace(/:(\w+)/g, '{$1}');
+  return apiDescription.paths[path]?.[route.method.toLowerCase()]?.responses;
+}
+
 const routes = t.app.routeList.filter(
   (route) => route.method !== 'HEAD' && route.url.startsWith('/api/') && route.url !== LIVE_PATH,
 );
@@ -86,6 +97,7 @@ describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as c
       `answers ${RUNS} hostile requests with a 4xx naming the problem, never a 5xx`,
       async () => {
         const statuses: Record<number, number> = {};
+        const documented = documentedStatuses(route);
         // Rows written so far: a rejected request must leave it as it was.
         let written = await writes();
         const started = performance.now();
@@ -120,6 +132,9 @@ describe.each(routes.map((route) => [`${route.method} ${route.url}`, route] as c
               statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
               const problem = problemWith(route, request, response);
               if (problem) throw new Error(problem);
+              if (documented && !(response.statusCode in documented)) {
+                throw new Error(`${response.statusCode} is not among the documented answers`);
+              }
               const after = await writes();
               if (response.statusCode >= 400) expect(after, 'rows written').toBe(written);
               written = after;

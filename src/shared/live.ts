@@ -6,21 +6,25 @@ import { floorAgentSchema, floorSchema } from './schemas/floor';
 /** The live socket's path (a WebSocket, authenticated by the session cookie). */
 export const LIVE_PATH = '/api/live';
 
-/**
- * A browser tab's id (a UUID the tab picks), given to its live socket (`liveTabMessageSchema`)
- * and with the actions it asks for (this header): the state an action answers is not pushed
- * again to the tab that asked, which has it in the answer. Optional on both; a tab that gives
- * none gets every push.
- */
+/** The header of an agent action naming the browser tab that asks (`liveTab` says why). */
 export const LIVE_TAB_HEADER = 'x-live-tab';
-const liveTab = z.uuid({ error: 'The live tab id must be a UUID' });
+// The descriptions of these schemas are what the API documents (OpenAPI, AsyncAPI) say.
+const liveTab = z
+  .uuid({ error: 'The live tab id must be a UUID' })
+  .describe(
+    "A browser tab's id (a UUID the tab picks), given to its live socket (the `tab` message) " +
+      'and with the actions it asks for (the `X-Live-Tab` header): the state an action answers ' +
+      'is not pushed again to the tab that asked, which has it in the answer. Optional on both; ' +
+      'a tab that gives none gets every push.',
+  );
 /** An agent action's headers: the asking tab's id, if any (other headers pass through). */
 export const liveTabHeadersSchema = z.looseObject({ [LIVE_TAB_HEADER]: liveTab.optional() });
-/**
- * The one browser → server message of the live socket, sent on open: the tab's id. Any other
- * message is ignored.
- */
-export const liveTabMessageSchema = z.object({ type: z.literal('tab'), tab: liveTab });
+export const liveTabMessageSchema = z
+  .object({ type: z.literal('tab'), tab: liveTab })
+  .describe(
+    "The one browser → server message of the live socket, sent on open: the tab's id. Any " +
+      'other message is ignored.',
+  );
 export type LiveTabMessage = z.infer<typeof liveTabMessageSchema>;
 
 /**
@@ -37,10 +41,13 @@ export const liveCloseCodes = {
  * may pass. 4429 mirrors HTTP 429: the user already holds `LIVE_SOCKETS_PER_USER` live
  * sockets on that server process; once one of their tabs closes, a retry gets in. It closes
  * before any message, so the browser's backoff is never reset and keeps growing to its
- * 10 s ceiling — no tight loop.
+ * 10 s ceiling — no tight loop. 1012 (Service Restart) closes every socket of a server that
+ * shuts down, 1011 (Internal Error) a socket the server could not register.
  */
 export const liveRetryCloseCodes = {
   tooManyConnections: 4429,
+  serverRestarting: 1012,
+  serverError: 1011,
 } as const;
 
 export const liveCloseReasons = {
@@ -48,33 +55,53 @@ export const liveCloseReasons = {
   forbidden: 'This account has no live feed',
   crossSite: 'Cross-site requests are not allowed',
   tooManyConnections: 'Too many live connections',
+  serverRestarting: 'Server restarting',
+  serverError: 'Server error',
 } as const;
 
-/**
- * Server → browser events.
- * - To an agent, `agent.state`: their whole state (status, timers, the ringing or active
- *   call), sent on connect and after every change to their status or calls, from any tab or
- *   server process — except to the tab whose action (`X-Live-Tab`) made the change: that tab
- *   has the state in the action's answer. The browser replaces its copy and refreshes the
- *   Activity Log.
- * - To an admin (the live floor view), `floor.snapshot`: every agent in their scope (as
- *   `GET /api/analytics/live`), sent on connect and whenever changes may have been missed
- *   (the server's listener reconnected, the admin's scope changed); then `floor.agent` when
- *   one agent changes (status, call, connection), `agent` null when the agent left the
- *   floor (deleted, moved to another team). They come in order on the one socket.
- * - To everyone, `server.database`: this server process lost its database (`reachable`
- *   false: nothing can change until it is back) or has it again (true: fetch what was
- *   missed). Sent only when that changes; a socket opened meanwhile could not have been.
- */
-export const liveEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('agent.state'), state: agentStateSchema }),
-  z.object({ type: z.literal('floor.snapshot'), floor: floorSchema }),
-  z.object({
-    type: z.literal('floor.agent'),
-    agentId: z.string(),
-    agent: floorAgentSchema.nullable(),
-    serverNow: isoDateTime,
-  }),
-  z.object({ type: z.literal('server.database'), reachable: z.boolean() }),
-]);
+/** Server → browser events; each one's description says who gets it and when. */
+export const liveEventSchema = z
+  .discriminatedUnion('type', [
+    z
+      .object({ type: z.literal('agent.state'), state: agentStateSchema })
+      .describe(
+        'To an agent: their whole state (status, timers, the ringing or active call), sent on ' +
+          'connect and after every change to their status or calls, from any tab or server ' +
+          'process — except to the tab whose action (`X-Live-Tab`) made the change: that tab has ' +
+          "the state in the action's answer. The browser replaces its copy and refreshes the " +
+          'Activity Log.',
+      ),
+    z
+      .object({ type: z.literal('floor.snapshot'), floor: floorSchema })
+      .describe(
+        'To an admin (the live floor view): every agent in their scope (as ' +
+          '`GET /api/analytics/live`), sent on connect and whenever changes may have been missed ' +
+          "(the server's listener reconnected, the admin's scope changed); `floor.agent` events " +
+          'follow it, in order on the one socket.',
+      ),
+    z
+      .object({
+        type: z.literal('floor.agent'),
+        agentId: z.string(),
+        agent: floorAgentSchema.nullable(),
+        serverNow: isoDateTime,
+      })
+      .describe(
+        'To an admin (the live floor view), after its `floor.snapshot`: one agent changed ' +
+          '(status, call, connection); `agent` null when the agent left the floor (deleted, ' +
+          'moved to another team). They come in order on the one socket.',
+      ),
+    z
+      .object({ type: z.literal('server.database'), reachable: z.boolean() })
+      .describe(
+        'To everyone: this server process lost its database (`reachable` false: nothing can ' +
+          'change until it is back) or has it again (true: fetch what was missed). Sent only ' +
+          'when that changes; a socket opened meanwhile could not have been.',
+      ),
+  ])
+  .describe(
+    'Server → browser events: JSON text frames, each an object whose `type` says which event ' +
+      'it is. To an agent, `agent.state`; to an admin, the live floor (`floor.snapshot`, then ' +
+      '`floor.agent`); to everyone, `server.database`.',
+  );
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -80,6 +80,7 @@ const docsRoutes = [
   ['/api/docs/yaml', 200],
   ['/api/docs/static/index.html', 302],
   ['/api/docs/static/swagger-initializer.js', 200],
+  ['/api/docs/static/theme/favicon.svg', 200],
   ['/api/docs/static/*', 200],
 ] as const;
 
@@ -97,6 +98,11 @@ const matrix: {
     name: 'GET /api/openapi.json',
     expected: everyone(200),
     cell: async () => ({ method: 'GET', url: '/api/openapi.json' }),
+  },
+  {
+    name: 'GET /api/asyncapi.json',
+    expected: everyone(200),
+    cell: async () => ({ method: 'GET', url: '/api/asyncapi.json' }),
   },
   ...docsRoutes.map(([route, status]) => ({
     name: `GET ${route}`,
@@ -149,6 +155,12 @@ const matrix: {
     name: 'GET /api/auth/me',
     expected: signedIn(200),
     cell: async () => ({ method: 'GET', url: '/api/auth/me' }),
+  },
+  {
+    // Signed out is an answer (no user), not a refusal: pages ask it on every load.
+    name: 'GET /api/auth/session',
+    expected: everyone(200),
+    cell: async () => ({ method: 'GET', url: '/api/auth/session' }),
   },
   {
     name: 'POST /api/auth/reset/question',

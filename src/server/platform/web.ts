@@ -7,7 +7,7 @@ import { errorBody } from './errors';
 import { contentSecurityPolicy, type PolicySources } from './security';
 
 /** The folder holding package.json, above this module in src/server or in dist/server's bundle. */
-function projectRoot(from = import.meta.dirname): string {
+export function projectRoot(from = import.meta.dirname): string {
   if (existsSync(path.join(from, 'package.json'))) return from;
   const parent = path.dirname(from);
   if (parent === from) throw new Error(`no package.json above ${import.meta.dirname}`);

@@ -23,6 +23,7 @@ export {
   resetQuestionRequestSchema,
   resetQuestionResponseSchema,
   roleSchema,
+  sessionResponseSchema,
   sessionUserResponseSchema,
   sessionUserSchema,
   setupStatusSchema,

@@ -30,6 +30,9 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionUserResponseSchema = z.object({ user: sessionUserSchema });
 
+/** Who is signed in on this browser, if anyone: the page-load probe, which answers 200 either way. */
+export const sessionResponseSchema = z.object({ user: z.nullable(sessionUserSchema) });
+
 export const signInSchema = z.object({
   username: miniFields.requiredText(m.usernameAndPasswordRequired, 200),
   password: miniFields.requiredPassword(m.usernameAndPasswordRequired),

@@ -21,7 +21,7 @@ beforeAll(() => preloadLazyRoutes(appRoutes));
 function signedInAs(user: SessionUser) {
   return mockFetch({
     'GET /api/setup': () => jsonResponse({ needed: false }),
-    'GET /api/auth/me': () => jsonResponse({ user }),
+    'GET /api/auth/session': () => jsonResponse({ user }),
     'GET /api/teams': () => jsonResponse({ teams: [], total: 0 }),
     'GET /api/admins': () => jsonResponse({ admins: [], total: 0 }),
     'GET /api/dashboard': () => jsonResponse(dashboardFigures()),

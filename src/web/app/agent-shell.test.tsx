@@ -35,7 +35,7 @@ function serve(state: AgentState | AgentState[], routes: Parameters<typeof mockF
   );
   return mockFetch({
     'GET /api/setup': () => jsonResponse({ needed: false }),
-    'GET /api/auth/me': () => jsonResponse({ user: agentUser }),
+    'GET /api/auth/session': () => jsonResponse({ user: agentUser }),
     'GET /api/agent/state': states,
     'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
     'GET /api/agent/analytics': () => jsonResponse(employeeDetail(gus)),
@@ -401,9 +401,9 @@ describe('the live feed', () => {
   it('goes to sign-in when the live feed says the session is gone (4401)', async () => {
     useFakeClock(SERVER_NOW);
     serve(agentState(), {
-      'GET /api/auth/me': [
+      'GET /api/auth/session': [
         () => jsonResponse({ user: agentUser }),
-        () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
+        () => jsonResponse({ user: null }),
       ],
     });
     await renderAt('/agent');

@@ -34,7 +34,7 @@ const agent = {
 function signedIn(user: unknown) {
   return {
     'GET /api/setup': () => jsonResponse({ needed: false }),
-    'GET /api/auth/me': () => jsonResponse({ user }),
+    'GET /api/auth/session': () => jsonResponse({ user }),
     'GET /api/dashboard': () => jsonResponse(dashboardFigures()),
     'GET /api/agent/state': () => jsonResponse(agentState()),
     'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
@@ -42,7 +42,7 @@ function signedIn(user: unknown) {
 }
 const signedOut = {
   'GET /api/setup': () => jsonResponse({ needed: false }),
-  'GET /api/auth/me': () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
+  'GET /api/auth/session': () => jsonResponse({ user: null }),
 };
 
 /**
@@ -65,7 +65,7 @@ describe('app routes', () => {
   it('shows a spinner while the session loads', () => {
     mockFetch({
       'GET /api/setup': () => new Promise<Response>(() => {}),
-      'GET /api/auth/me': () => new Promise<Response>(() => {}),
+      'GET /api/auth/session': () => new Promise<Response>(() => {}),
     });
     renderAt('/admin/dashboard');
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
@@ -74,7 +74,7 @@ describe('app routes', () => {
   it('sends every path to the first-run page while setup is needed', async () => {
     mockFetch({
       'GET /api/setup': () => jsonResponse({ needed: true }),
-      'GET /api/auth/me': () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
+      'GET /api/auth/session': () => jsonResponse({ user: null }),
     });
     const { router } = renderAt('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Welcome to Switchboard' })).toBeTruthy();
@@ -91,6 +91,16 @@ describe('app routes', () => {
     mockFetch(signedOut);
     renderAt('/admin/teams?search=north');
     await expectSignInPageLoad('/admin/teams?search=north');
+  });
+
+  it('learns a visitor is signed out from a 200, never a 401 the browser would log', async () => {
+    const { requests } = mockFetch(signedOut);
+    renderAt('/admin/dashboard');
+    await expectSignInPageLoad('/admin/dashboard');
+    expect(requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /api/auth/session',
+      'GET /api/setup',
+    ]);
   });
 
   it('sends a signed-out user on an unknown path to the sign-in page', async () => {

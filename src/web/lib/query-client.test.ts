@@ -78,7 +78,7 @@ describe('the query client and what a refusal says', () => {
   it('asks who the user is when a read is refused (their rights changed)', async () => {
     const { requests } = mockFetch({
       'GET /api/teams/x/members': () => errorResponse(403, 'FORBIDDEN', 'No'),
-      'GET /api/auth/me': () => jsonResponse({ user: demoted }),
+      'GET /api/auth/session': () => jsonResponse({ user: demoted }),
     });
     const queryClient = signedInClient();
     // The session as the shell holds it: observed, so a refresh fetches it.
@@ -97,7 +97,7 @@ describe('the query client and what a refusal says', () => {
     ).rejects.toThrow('No');
 
     await vi.waitFor(() => expect(queryClient.getQueryData(sessionQueryKey)).toEqual(demoted));
-    expect(requests.filter((request) => request.path === '/api/auth/me')).toHaveLength(1);
+    expect(requests.filter((request) => request.path === '/api/auth/session')).toHaveLength(1);
     unsubscribe();
   });
 

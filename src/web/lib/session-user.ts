@@ -1,6 +1,6 @@
 import {
   type SessionUser,
-  sessionUserResponseSchema,
+  sessionResponseSchema,
   setupStatusSchema,
 } from '../../shared/schemas/sign-in';
 import { apiRequest, isApiError } from './api-client';
@@ -18,14 +18,13 @@ export function getSetupStatus() {
   return apiRequest('/api/setup', { schema: setupStatusSchema });
 }
 
+/**
+ * Who is signed in, `null` for no one. Asks /api/auth/session, which answers 200 either way:
+ * /api/auth/me's 401 for a signed-out visitor would be a console error on every such page load.
+ */
 export async function getSession(): Promise<SessionUser | null> {
-  try {
-    const { user } = await apiRequest('/api/auth/me', { schema: sessionUserResponseSchema });
-    return user;
-  } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
-  }
+  const { user } = await apiRequest('/api/auth/session', { schema: sessionResponseSchema });
+  return user;
 }
 
 /**

@@ -1,3 +1,5 @@
+// First: zod builds no schema before it is told to skip its eval probe.
+import '../lib/zod-jitless';
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

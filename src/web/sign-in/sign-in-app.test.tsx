@@ -26,7 +26,7 @@ const agent = { ...admin, id: '6f1c1d2e-8a4b-4c1d-9e2f-0a1b2c3d4e5f', role: 'emp
 const setupDone = { 'GET /api/setup': () => jsonResponse({ needed: false }) };
 const signedOut = {
   ...setupDone,
-  'GET /api/auth/me': () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
+  'GET /api/auth/session': () => jsonResponse({ user: null }),
 };
 
 /** The sign-in page as its entry renders it: Mantine only, no router, no React Query. */
@@ -51,7 +51,7 @@ describe('the sign-in page', () => {
   it('shows the loader while it learns whether setup is pending and who is signed in', () => {
     mockFetch({
       'GET /api/setup': () => new Promise<Response>(() => {}),
-      'GET /api/auth/me': () => new Promise<Response>(() => {}),
+      'GET /api/auth/session': () => new Promise<Response>(() => {}),
     });
     renderSignInPage();
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
@@ -61,7 +61,7 @@ describe('the sign-in page', () => {
   it('sends everyone to the first-run page while setup is needed', async () => {
     mockFetch({
       'GET /api/setup': () => jsonResponse({ needed: true }),
-      'GET /api/auth/me': () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
+      'GET /api/auth/session': () => jsonResponse({ user: null }),
     });
     renderSignInPage();
     await vi.waitFor(() => expect(pageNavigation.replace).toHaveBeenCalledWith('/setup'));
@@ -79,10 +79,23 @@ describe('the sign-in page', () => {
     ],
     ['an agent sent here from an admin page', agent, '/admin/teams', '/agent'],
   ])('sends %s who is already signed in on to %4$s', async (_who, signedInUser, from, to) => {
-    mockFetch({ ...setupDone, 'GET /api/auth/me': () => jsonResponse({ user: signedInUser }) });
+    mockFetch({
+      ...setupDone,
+      'GET /api/auth/session': () => jsonResponse({ user: signedInUser }),
+    });
     renderSignInPage({ from });
     await vi.waitFor(() => expect(pageNavigation.replace).toHaveBeenCalledWith(to));
     expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+  });
+
+  it('learns a visitor is signed out from a 200, never a 401 the browser would log', async () => {
+    const { requests } = mockFetch(signedOut);
+    renderSignInPage();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /api/auth/session',
+      'GET /api/setup',
+    ]);
   });
 
   it("signs in and loads the user's dashboard", async () => {
@@ -133,7 +146,7 @@ describe('the sign-in page', () => {
         () => errorResponse(403, 'CROSS_ORIGIN', 'Refused'),
         () => jsonResponse({ needed: false }),
       ],
-      'GET /api/auth/me': () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
+      'GET /api/auth/session': () => jsonResponse({ user: null }),
     });
     const { user } = renderSignInPage();
     expect((await screen.findByRole('alert')).textContent).toBe('An unexpected error occurred');
@@ -148,7 +161,7 @@ describe('the sign-in page', () => {
         () => errorResponse(503, 'UNAVAILABLE', ''),
         () => jsonResponse({ needed: false }),
       ],
-      'GET /api/auth/me': () => errorResponse(401, 'NOT_SIGNED_IN', 'User not authenticated'),
+      'GET /api/auth/session': () => jsonResponse({ user: null }),
     });
     renderSignInPage();
     expect(await screen.findByRole('button', { name: 'Sign In' }, { timeout: 3000 })).toBeTruthy();

@@ -10,7 +10,7 @@ import { sessionQueryKey } from '../lib/session';
 import type { SessionUser } from '../../shared/schemas/auth';
 
 interface RenderOptions {
-  /** The signed-in user, as if GET /api/auth/me had answered already. */
+  /** The signed-in user, as if GET /api/auth/session had answered already. */
   signedInAs?: SessionUser;
   /** Set when the test runs on fake timers, so typing and clicking advance them. */
   withFakeTimers?: boolean;

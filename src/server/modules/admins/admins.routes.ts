@@ -19,10 +19,11 @@ export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageAdmins },
       schema: {
+        operationId: 'listAdmins',
         tags: ['admins'],
         summary: 'Admins, super admins first; `search` matches the username, ignoring case',
         querystring: searchQuerySchema,
-        response: { 200: adminListSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: adminListSchema },
       },
     },
     async (request) => admins.listAdmins(ctx, request.query.search),
@@ -33,10 +34,11 @@ export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageAdmins },
       schema: {
+        operationId: 'createAdmin',
         tags: ['admins'],
         summary: "Add an admin with a security question and, optionally, a team ('Add New Admin')",
         body: newAdminSchema,
-        response: { 201: adminResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+        response: { 201: adminResponseSchema, ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
@@ -50,11 +52,12 @@ export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageAdmins },
       schema: {
+        operationId: 'updateAdmin',
         tags: ['admins'],
         summary: 'Rename an admin and/or set a new password (an empty password keeps the old one)',
         params: idParamsSchema,
         body: accountEditSchema,
-        response: { 200: adminResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+        response: { 200: adminResponseSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => ({
@@ -72,10 +75,11 @@ export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageAdmins },
       schema: {
+        operationId: 'deleteAdmin',
         tags: ['admins'],
         summary: 'Delete an admin (never a super admin, never yourself)',
         params: idParamsSchema,
-        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: okResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

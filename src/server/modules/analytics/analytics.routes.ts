@@ -33,12 +33,13 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canSeeTeamAnalytics },
       schema: {
+        operationId: 'listTeamAnalytics',
         tags: ['analytics'],
         summary:
           "Team cards with their employees' figures (super admins), and `noTeam`: the " +
           `employees without a team together, or null. ${RANGE_HELP}`,
         querystring: analyticsRangeQuerySchema,
-        response: { 200: teamAnalyticsListSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: teamAnalyticsListSchema },
       },
     },
     async (request) => analytics.teamAnalytics(ctx, rangeSelectionOf(request.query)),
@@ -50,13 +51,14 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
       config: { access: canSeeEmployeeAnalytics },
       ...plainJsonResponse,
       schema: {
+        operationId: 'listEmployeeAnalytics',
         tags: ['analytics'],
         summary:
           'Employee cards within your scope, by username; `teamId` narrows to a team ' +
           '(`none`: the employees without a team), ' +
           `\`search\` matches username or full name. ${RANGE_HELP}`,
         querystring: employeeAnalyticsQuerySchema,
-        response: { 200: employeeAnalyticsListSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: employeeAnalyticsListSchema },
       },
     },
     async (request) =>
@@ -73,11 +75,12 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canSeeEmployeeAnalytics },
       schema: {
+        operationId: 'getEmployeeAnalytics',
         tags: ['analytics'],
         summary: `One employee: call distribution, status time tracking, metrics. ${RANGE_HELP}`,
         params: idParamsSchema,
         querystring: analyticsRangeQuerySchema,
-        response: { 200: employeeAnalyticsDetailSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: employeeAnalyticsDetailSchema, ...errorResponses(404) },
       },
     },
     async (request) =>
@@ -94,6 +97,7 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canSeeEmployeeAnalytics },
       schema: {
+        operationId: 'exportAnalyticsCsv',
         tags: ['analytics'],
         summary:
           'CSV of the current view: the employee cards (`teamId`, `none` included, ' +
@@ -103,7 +107,7 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
         querystring: analyticsExportQuerySchema,
         response: {
           200: csvFileResponse,
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(404),
         },
       },
     },
@@ -127,10 +131,11 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: isAgent },
       schema: {
+        operationId: 'getMyAnalytics',
         tags: ['agent'],
         summary: `Your own analytics, the same view as an admin's employee detail. ${RANGE_HELP}`,
         querystring: analyticsRangeQuerySchema,
-        response: { 200: employeeAnalyticsDetailSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: employeeAnalyticsDetailSchema },
       },
     },
     async (request) =>

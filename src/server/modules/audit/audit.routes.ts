@@ -5,7 +5,7 @@ import {
   auditLogPageSchema,
   auditQuerySchema,
 } from '../../../shared/schemas/audit';
-import { type RoutesPlugin, csvFileResponse, errorResponses } from '../../platform/routes';
+import { type RoutesPlugin, csvFileResponse } from '../../platform/routes';
 import * as audit from './audit.service';
 
 const FILTER_HELP =
@@ -19,13 +19,14 @@ export const auditRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canReadAuditLog },
       schema: {
+        operationId: 'listAuditEntries',
         tags: ['audit'],
         summary:
           `The audit log, newest first (super admins). ${FILTER_HELP}. ` +
           'Paged: `limit` entries (default 100, at most 500); the next page is `before=` the ' +
           "answer's `nextBefore` (null on the last page).",
         querystring: auditQuerySchema,
-        response: { 200: auditLogPageSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: auditLogPageSchema },
       },
     },
     async (request) => audit.auditLogPage(ctx, request.query),
@@ -36,12 +37,12 @@ export const auditRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canReadAuditLog },
       schema: {
+        operationId: 'exportAuditCsv',
         tags: ['audit'],
         summary: `The filtered audit log as CSV, newest first (super admins). ${FILTER_HELP}.`,
         querystring: auditFilterSchema,
         response: {
           200: csvFileResponse,
-          ...errorResponses(400, 401, 403),
         },
       },
     },

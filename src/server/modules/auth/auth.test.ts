@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app';
 import { DEFAULT_PASSWORD, newAdmin, newEmployee, newTeam } from '../../test/factories';
+import { roleNames, signInEveryRole } from '../../test/roles';
 import { postSignIn, signInAs } from '../../test/sign-in';
 
 const t = await createTestApp();
@@ -334,5 +335,77 @@ describe('sessions', () => {
 
   it('an invented token is not a session', async () => {
     expect((await me('switchboard_session=made-up-token')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/auth/session (what pages ask on load)', () => {
+  function session(cookie?: string, url = '/api/auth/session') {
+    return t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  }
+
+  it('answers 200 with no user to a visitor without a session, and sets no cookie', async () => {
+    const response = await session();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: null });
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers each role with their own user, as /api/auth/me does', async () => {
+    const world = await signInEveryRole(t);
+    for (const role of roleNames) {
+      const cookie = world.cookies[role];
+      const response = await session(cookie);
+      expect(response.statusCode, role).toBe(200);
+      if (role === 'anonymous') {
+        expect(response.json(), role).toEqual({ user: null });
+        continue;
+      }
+      const user = world.users[role];
+      expect(response.json().user, role).toMatchObject({
+        id: user.id,
+        username: user.username,
+        role: user.role,
+        is_super_admin: user.is_super_admin,
+      });
+      expect(response.json(), role).toEqual((await me(cookie)).json());
+    }
+  });
+
+  it('answers no user once the session has expired, as /api/auth/me answers 401', async () => {
+    const admin = await newAdmin(t.db);
+    const cookie = (await signInAs(t, admin)).cookie;
+    t.clock.advanceMinutes(12 * 60 + 1);
+
+    const response = await session(cookie);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: null });
+    // The lookup ended the session; the cookie is left as /api/auth/me leaves it.
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect((await me(cookie)).statusCode).toBe(401);
+    const left = await t.db
+      .selectFrom('auth_sessions')
+      .select('id')
+      .where('user_id', '=', admin.id)
+      .execute();
+    expect(left).toHaveLength(0);
+  });
+
+  it('answers no user for a session that was signed out, or a token that never was one', async () => {
+    const employee = await newEmployee(t.db);
+    const signedIn = await signInAs(t, employee);
+    expect((await signedIn.as('POST', '/api/auth/sign-out')).statusCode).toBe(200);
+
+    for (const cookie of [signedIn.cookie, 'switchboard_session=made-up-token']) {
+      const response = await session(cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ user: null });
+    }
+  });
+
+  it('refuses a query string PostgreSQL could not store, as every route does (its 400)', async () => {
+    const response = await session(undefined, '/api/auth/session?from=%00');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });

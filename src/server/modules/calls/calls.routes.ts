@@ -21,10 +21,11 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: isAgent },
       schema: {
+        operationId: 'listMyCalls',
         tags: ['agent'],
         summary: 'Your latest calls with an outcome, newest first (the Activity Log)',
         querystring: callLogQuerySchema,
-        response: { 200: callLogSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: callLogSchema },
       },
     },
     async (request) => ({
@@ -37,11 +38,12 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: isAgent },
       schema: {
+        operationId: 'dialOutbound',
         tags: ['agent'],
         summary: 'Dial out (status Out Bound only): logged answered, status On Call',
         headers: liveTabHeadersSchema,
         body: outboundCallSchema,
-        response: { 200: agentStateSchema, ...errorResponses(400, 401, 403, 409, 415) },
+        response: { 200: agentStateSchema, ...errorResponses(409) },
       },
     },
     async (request) =>
@@ -59,11 +61,12 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
       {
         config: { access: isAgent },
         schema: {
+          operationId: `${action}Call`,
           tags: ['agent'],
           summary,
           headers: liveTabHeadersSchema,
           params: callIdParamsSchema,
-          response: { 200: agentStateSchema, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 200: agentStateSchema, ...errorResponses(404, 409) },
         },
       },
       async (request) =>
@@ -76,13 +79,14 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: isAgent },
       schema: {
+        operationId: 'saveCallNotes',
         tags: ['agent'],
         summary: "Save the call's notes",
         params: callIdParamsSchema,
         body: callNotesSchema,
         response: {
           200: z.object({ call: callLogEntrySchema }),
-          ...errorResponses(400, 401, 403, 404, 409, 415),
+          ...errorResponses(404, 409),
         },
       },
     },

@@ -1,6 +1,6 @@
 import { canManageEmployees } from '../../../shared/permissions';
 import { dashboardSchema } from '../../../shared/schemas/dashboard';
-import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { type RoutesPlugin } from '../../platform/routes';
 import { actorOf } from '../auth/sessions';
 import { getDashboard } from './dashboard.service';
 
@@ -10,9 +10,10 @@ export const dashboardRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageEmployees },
       schema: {
+        operationId: 'getDashboard',
         tags: ['dashboard'],
         summary: "The admin dashboard's figures, within your team scope",
-        response: { 200: dashboardSchema, ...errorResponses(401, 403) },
+        response: { 200: dashboardSchema },
       },
     },
     async (request) => getDashboard(ctx, actorOf(request)),

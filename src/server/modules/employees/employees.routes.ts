@@ -19,10 +19,11 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageEmployees },
       schema: {
+        operationId: 'listEmployees',
         tags: ['employees'],
         summary: 'Employees in your scope, newest first; `search` matches the username',
         querystring: searchQuerySchema,
-        response: { 200: employeeListSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: employeeListSchema },
       },
     },
     async (request) => employees.listEmployees(ctx, actorOf(request), request.query.search),
@@ -33,9 +34,10 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageEmployees },
       schema: {
+        operationId: 'listRegistrableTeams',
         tags: ['employees'],
         summary: 'The teams you may register employees into',
-        response: { 200: registrableTeamsSchema, ...errorResponses(401, 403) },
+        response: { 200: registrableTeamsSchema },
       },
     },
     async (request) => employees.registrableTeams(ctx, actorOf(request)),
@@ -46,10 +48,11 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageEmployees },
       schema: {
+        operationId: 'registerEmployee',
         tags: ['employees'],
         summary: 'Register an employee into a team (role employee, team member)',
         body: registerEmployeeSchema,
-        response: { 201: employeeResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+        response: { 201: employeeResponseSchema, ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {
@@ -63,12 +66,13 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageEmployees },
       schema: {
+        operationId: 'updateEmployee',
         tags: ['employees'],
         summary:
           'Rename an employee and/or set a new password (an empty password keeps the old one)',
         params: idParamsSchema,
         body: accountEditSchema,
-        response: { 200: employeeResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+        response: { 200: employeeResponseSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => ({
@@ -86,10 +90,11 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageEmployees },
       schema: {
+        operationId: 'deleteEmployee',
         tags: ['employees'],
         summary: 'Delete an employee and everything of theirs, in one transaction',
         params: idParamsSchema,
-        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: okResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { canManageEmployees } from '../../../shared/permissions';
 import { floorSchema } from '../../../shared/schemas/floor';
-import { type RoutesPlugin, errorResponses, plainJsonResponse } from '../../platform/routes';
+import { type RoutesPlugin, plainJsonResponse } from '../../platform/routes';
 import { actorOf } from '../auth/sessions';
 import { getFloor } from './floor.service';
 
@@ -11,10 +11,11 @@ export const floorRoutes: RoutesPlugin = async (app, { ctx }) => {
       config: { access: canManageEmployees },
       ...plainJsonResponse,
       schema: {
+        operationId: 'getLiveFloor',
         tags: ['analytics'],
         summary:
           'The live floor: every agent in your scope with status, time in it and the call in progress; then `floor.agent` events on the live socket',
-        response: { 200: floorSchema, ...errorResponses(401, 403) },
+        response: { 200: floorSchema },
       },
     },
     async (request) => getFloor(ctx, actorOf(request)),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { type RoutesPlugin } from '../../platform/routes';
 import { AppError } from '../../platform/errors';
 
 export const healthRoutes: RoutesPlugin = async (app, { ctx }) => {
@@ -9,11 +9,11 @@ export const healthRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: 'anyone' },
       schema: {
+        operationId: 'getHealth',
         tags: ['health'],
         summary: 'The process is up and the database answers',
         response: {
           200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
-          ...errorResponses(503),
         },
       },
     },

@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import type { WebSocket } from 'ws';
-import { type LiveEvent, liveCloseCodes, liveCloseReasons } from '../../../shared/live';
+import {
+  type LiveEvent,
+  liveCloseCodes,
+  liveCloseReasons,
+  liveRetryCloseCodes,
+} from '../../../shared/live';
 import type { AgentState } from '../../../shared/schemas/agent';
 import type { FloorAgent } from '../../../shared/schemas/floor';
 import { type Db, executePrepared } from '../../platform/database';
@@ -451,10 +456,14 @@ export function createLiveHub(options: LiveHubOptions) {
     /** Shutting down (after listening stopped): close the sockets (clients reconnect elsewhere). */
     async close(now: Date) {
       closing = true;
+      const restarting = [
+        liveRetryCloseCodes.serverRestarting,
+        liveCloseReasons.serverRestarting,
+      ] as const;
       for (const own of sockets.values()) {
-        for (const local of own) local.socket.close(1012, 'Server restarting');
+        for (const local of own) local.socket.close(...restarting);
       }
-      for (const watcher of watchers) watcher.socket.close(1012, 'Server restarting');
+      for (const watcher of watchers) watcher.socket.close(...restarting);
       const closed = await db
         .updateTable('live_connections')
         .set({ seen_at: now, closed_at: now })

@@ -7,10 +7,12 @@ import {
   liveRetryCloseCodes,
   liveTabMessageSchema,
 } from '../../../shared/live';
+import { ASYNCAPI_PATH } from '../../platform/api-docs';
 import type { AppContext } from '../../platform/context';
 import { canManageEmployees, employeeScope } from '../../../shared/permissions';
 import { isCrossSite } from '../../platform/security';
 import { toSessionUser } from '../auth/sessions';
+import { liveAsyncApi } from './asyncapi';
 import type { LiveHub } from './live-hub';
 
 /**
@@ -75,6 +77,9 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> =
   { ctx, hub },
 ) => {
   const counter = createSocketCounter(ctx.config.liveSocketsPerUser);
+  // Built once: it depends only on the shared schemas.
+  const asyncApi = liveAsyncApi();
+  app.get(ASYNCAPI_PATH, { config: { access: 'anyone' }, schema: { hide: true } }, () => asyncApi);
   app.get(
     LIVE_PATH,
     {
@@ -127,7 +132,7 @@ export const liveRoutes: FastifyPluginAsync<{ ctx: AppContext; hub: LiveHub }> =
       });
       attached.catch((error: unknown) => {
         request.log.error({ err: error }, 'live: could not register the connection');
-        socket.close(1011, 'Server error');
+        socket.close(liveRetryCloseCodes.serverError, liveCloseReasons.serverError);
       });
     },
   );

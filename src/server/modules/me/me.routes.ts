@@ -31,9 +31,10 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: 'signedIn' },
       schema: {
+        operationId: 'getProfile',
         tags: ['me'],
         summary: 'Your username, team and (employees) full name',
-        response: { 200: profileResponseSchema, ...errorResponses(401) },
+        response: { 200: profileResponseSchema },
       },
     },
     async (request) => ({ profile: await getProfile(ctx, actorOf(request)) }),
@@ -44,10 +45,11 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: isAgent },
       schema: {
+        operationId: 'updateProfile',
         tags: ['me'],
         summary: 'Set your full name (employees; an empty name clears it)',
         body: profileUpdateSchema,
-        response: { 200: profileResponseSchema, ...errorResponses(400, 401, 403, 415) },
+        response: { 200: profileResponseSchema },
       },
     },
     async (request) => {
@@ -61,11 +63,12 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: 'signedIn' },
       schema: {
+        operationId: 'changePassword',
         tags: ['me'],
         summary:
           'Change your password; your other sessions end. Wrong current passwords are limited per user (429)',
         body: passwordChangeSchema,
-        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 415, 429) },
+        response: { 200: okResponseSchema },
       },
     },
     async (request) => {
@@ -79,9 +82,10 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: 'signedIn' },
       schema: {
+        operationId: 'listMySessions',
         tags: ['me'],
         summary: 'Your signed-in sessions, the current one marked',
-        response: { 200: authSessionListSchema, ...errorResponses(401) },
+        response: { 200: authSessionListSchema },
       },
     },
     async (request) => listOwnSessions(ctx, requireSignedIn(request)),
@@ -92,9 +96,10 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: 'signedIn' },
       schema: {
+        operationId: 'signOutOtherSessions',
         tags: ['me'],
         summary: 'Sign out your other sessions; this one stays signed in',
-        response: { 200: otherSessionsEndedSchema, ...errorResponses(401, 403) },
+        response: { 200: otherSessionsEndedSchema },
       },
     },
     async (request) => ({
@@ -107,11 +112,12 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: 'signedIn' },
       schema: {
+        operationId: 'endMySession',
         tags: ['me'],
         summary:
           'End one of your sessions; ending this one is a sign-out (employees: from Gone Home only, 409)',
         params: idParamsSchema,
-        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: okResponseSchema, ...errorResponses(404, 409) },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,7 @@
 import { LIVE_TAB_HEADER, liveTabHeadersSchema } from '../../../shared/live';
 import { isAgent } from '../../../shared/permissions';
 import { agentStateSchema, changeStatusSchema } from '../../../shared/schemas/agent';
-import { type RoutesPlugin, errorResponses } from '../../platform/routes';
+import { type RoutesPlugin } from '../../platform/routes';
 import { actorOf } from '../auth/sessions';
 import * as presence from './presence.service';
 
@@ -12,9 +12,10 @@ export const presenceRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: isAgent },
       schema: {
+        operationId: 'getAgentState',
         tags: ['agent'],
         summary: "Your status, since when, and today's time per status (server timestamps)",
-        response: { 200: agentStateSchema, ...errorResponses(401, 403) },
+        response: { 200: agentStateSchema },
       },
     },
     async (request) => presence.getAgentState(ctx, actorOf(request)),
@@ -25,11 +26,12 @@ export const presenceRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: isAgent },
       schema: {
+        operationId: 'changeAgentStatus',
         tags: ['agent'],
         summary: 'Set your status (not On Call or After Call Work: the system sets those)',
         headers: liveTabHeadersSchema,
         body: changeStatusSchema,
-        response: { 200: agentStateSchema, ...errorResponses(400, 401, 403, 415) },
+        response: { 200: agentStateSchema },
       },
     },
     async (request) =>

@@ -20,6 +20,7 @@ export const setupRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: 'anyone' },
       schema: {
+        operationId: 'getSetupStatus',
         tags: ['first run'],
         summary: 'Whether the first super admin still has to be created',
         response: { 200: setupStatusSchema },
@@ -39,12 +40,13 @@ export const setupRoutes: RoutesPlugin = async (app, { ctx }) => {
         if (!(await isSetupNeeded(ctx))) throw new AppError('SETUP_ALREADY_DONE');
       },
       schema: {
+        operationId: 'completeSetup',
         tags: ['first run'],
         summary: 'Create the first super admin (only while no user exists) and sign them in',
         body: adminAccountSchema,
         response: {
           200: sessionUserResponseSchema,
-          ...errorResponses(400, 403, 409, 413, 415, 429),
+          ...errorResponses(409),
         },
       },
     },

@@ -27,11 +27,12 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canSeeTeamsPage },
       schema: {
+        operationId: 'listTeams',
         tags: ['teams'],
         summary:
           'Teams this user may see (all for a super admin, else the team they lead); `search` matches name or description',
         querystring: searchQuerySchema,
-        response: { 200: teamListSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: teamListSchema },
       },
     },
     async (request) => teams.listTeams(ctx, actorOf(request), request.query.search),
@@ -42,10 +43,11 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageTeams },
       schema: {
+        operationId: 'createTeam',
         tags: ['teams'],
         summary: 'Create a team (super admin)',
         body: teamInputSchema,
-        response: { 201: teamResponseSchema, ...errorResponses(400, 401, 403, 409, 415) },
+        response: { 201: teamResponseSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -59,11 +61,12 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageTeams },
       schema: {
+        operationId: 'updateTeam',
         tags: ['teams'],
         summary: 'Rename a team or change its description (super admin)',
         params: teamParamsSchema,
         body: teamInputSchema,
-        response: { 200: teamResponseSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+        response: { 200: teamResponseSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => ({
@@ -76,10 +79,11 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canManageTeams },
       schema: {
+        operationId: 'deleteTeam',
         tags: ['teams'],
         summary: 'Delete a team: its members are removed from it (super admin)',
         params: teamParamsSchema,
-        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: okResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -93,10 +97,11 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: membersOfTeam },
       schema: {
+        operationId: 'listTeamMembers',
         tags: ['teams'],
         summary: "A team's members, leaders first (super admin, or the team's leader)",
         params: teamParamsSchema,
-        response: { 200: teamMembersSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: teamMembersSchema, ...errorResponses(404) },
       },
     },
     async (request) => teams.listMembers(ctx, request.params.id),
@@ -107,11 +112,12 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: membersOfTeam },
       schema: {
+        operationId: 'listTeamCandidates',
         tags: ['teams'],
         summary:
           "Who can be added: employees and admins, not super admins, not already in this team (a team leader's: only those in no team)",
         params: teamParamsSchema,
-        response: { 200: teamCandidatesSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: teamCandidatesSchema, ...errorResponses(404) },
       },
     },
     async (request) => teams.listCandidates(ctx, actorOf(request), request.params.id),
@@ -122,13 +128,14 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: membersOfTeam },
       schema: {
+        operationId: 'addTeamMember',
         tags: ['teams'],
         summary: 'Add a member (moving them from the team they were in: super admin only)',
         params: teamParamsSchema,
         body: addTeamMemberSchema,
         response: {
           201: teamMemberResponseSchema,
-          ...errorResponses(400, 401, 403, 404, 409, 415),
+          ...errorResponses(404, 409),
         },
       },
     },
@@ -148,11 +155,12 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: membersOfTeam },
       schema: {
+        operationId: 'changeTeamMemberRole',
         tags: ['teams'],
         summary: 'Promote to team leader or demote to member',
         params: teamMemberParamsSchema,
         body: updateTeamMemberSchema,
-        response: { 200: teamMemberResponseSchema, ...errorResponses(400, 401, 403, 404, 415) },
+        response: { 200: teamMemberResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) =>
@@ -170,10 +178,11 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: membersOfTeam },
       schema: {
+        operationId: 'removeTeamMember',
         tags: ['teams'],
         summary: 'Remove a member from the team (they are left without a team)',
         params: teamMemberParamsSchema,
-        response: { 200: okResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: okResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

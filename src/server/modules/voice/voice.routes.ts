@@ -15,11 +15,12 @@ export const voiceRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: isAgent },
       schema: {
+        operationId: 'startVoiceSession',
         tags: ['voice'],
         summary:
           'The assistant for your call in progress: the provider and the next identity (public parts only)',
         body: voiceSessionRequestSchema,
-        response: { 200: voiceSessionSchema, ...errorResponses(400, 401, 403, 404, 409, 415) },
+        response: { 200: voiceSessionSchema, ...errorResponses(404, 409) },
       },
     },
     async (request) => voice.startSession(ctx, actorOf(request), request.body.callId),
@@ -30,9 +31,10 @@ export const voiceRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       config: { access: canSeeVoiceIdentities },
       schema: {
+        operationId: 'listVoiceIdentities',
         tags: ['voice'],
         summary: 'The configured identities: names, assistant ids and calls taken (super admin)',
-        response: { 200: voiceIdentitiesSchema, ...errorResponses(401, 403) },
+        response: { 200: voiceIdentitiesSchema },
       },
     },
     async () => voice.listIdentities(ctx),

@@ -89,7 +89,7 @@ function serveTeams(overrides: Parameters<typeof mockFetch>[0] = {}, teams: Team
     [`GET ${teamPath}/members`]: () => jsonResponse({ members: [calLeader, dana] }),
     [`GET ${teamPath}/candidates`]: () => jsonResponse({ candidates }),
     'GET /api/admins': () => jsonResponse({ admins: [], total: 0 }),
-    'GET /api/auth/me': () => jsonResponse({ user: teamLeaderAdminUser }),
+    'GET /api/auth/session': () => jsonResponse({ user: teamLeaderAdminUser }),
     ...overrides,
   });
 }
