@@ -178,7 +178,7 @@ export async function buildApp(
   });
 
   await app.register(fastifySwagger, openApiOptions());
-  await app.register(fastifySwaggerUi, apiDocsUiOptions());
+  await app.register(fastifySwaggerUi, apiDocsUiOptions(options.webBuildDir));
 
   // Who is asking: the session cookie, if any, resolved once per API request.
   app.decorateRequest('auth', null);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type {
   FastifyDynamicSwaggerOptions,
@@ -43,7 +43,7 @@ import {
 import { voiceSessionSchema } from '../../shared/schemas/voice';
 import { SESSION_COOKIE } from '../modules/auth/sessions';
 import { STATE_CHANGING_METHODS } from './security';
-import { projectRoot } from './web';
+import { defaultWebBuildDir, projectRoot } from './web';
 
 /**
  * The shared schemas a client names: each is a component of the OpenAPI document under this
@@ -227,9 +227,21 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
   };
 }
 
+/**
+ * Switchboard's logo: the web build's copy (Vite copies public/ into it), else the checkout's
+ * public/. A bundle run without either (a bare test checkout) shows no logo rather than the
+ * docs tool's.
+ */
+function brandLogo(webBuildDir: string) {
+  const found = [path.join(webBuildDir, 'logo.svg'), path.join(projectRoot(), 'public/logo.svg')]
+    .filter((file) => existsSync(file))
+    .at(0);
+  return found ? readFileSync(found) : Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+}
+
 /** Swagger UI at /api/docs, under Switchboard's name and logo. */
-export function apiDocsUiOptions(): FastifySwaggerUiOptions {
-  const logo = readFileSync(path.join(projectRoot(), 'public/logo.svg'));
+export function apiDocsUiOptions(webBuildDir = defaultWebBuildDir()): FastifySwaggerUiOptions {
+  const logo = brandLogo(webBuildDir);
   return {
     routePrefix: '/api/docs',
     logo: { type: 'image/svg+xml', content: logo, href: '/api/docs', target: '_self' },

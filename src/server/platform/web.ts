@@ -15,7 +15,7 @@ export function projectRoot(from = import.meta.dirname): string {
 }
 
 /** The checkout's dist/web, where npm run build puts the web app. */
-const defaultWebBuildDir = () => path.join(projectRoot(), 'dist/web');
+export const defaultWebBuildDir = () => path.join(projectRoot(), 'dist/web');
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
