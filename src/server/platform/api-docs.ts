@@ -12,6 +12,7 @@ import {
   createJsonSchemaTransformObject,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LIVE_PATH } from '../../shared/live';
 import { adminRowSchema, teamRefSchema } from '../../shared/schemas/admins';
 import {
   agentStateSchema,
@@ -50,7 +51,7 @@ import { defaultWebBuildDir, projectRoot } from './web';
  * id, referenced by `$ref` wherever a route's schema holds it (a request body's copy is
  * `<id>Input`, as fastify-type-provider-zod names input schemas).
  */
-export const apiComponents = z.registry<{ id: string }>();
+const apiComponents = z.registry<{ id: string }>();
 for (const [id, schema] of Object.entries({
   Error: errorBodySchema,
   SessionUser: sessionUserSchema,
@@ -119,7 +120,7 @@ const RETRY_AFTER = {
  * on state-changing methods (origin-checked, JSON-only, size- and rate-limited) and 429 from a
  * limit of its own. A route's schema declares the statuses its handler adds (404, 409, …).
  */
-export function platformErrorStatuses(route: Pick<RouteOptions, 'method' | 'config'>) {
+function platformErrorStatuses(route: Pick<RouteOptions, 'method' | 'config'>) {
   const statuses = new Set<number>([400, 503]);
   const access = route.config?.access;
   if (access !== 'anyone') statuses.add(401);
@@ -207,7 +208,7 @@ export function openApiOptions(): FastifyDynamicSwaggerOptions {
           'JSON under /api. Errors are `{ error: { code, message } }` (see the `Error` schema).',
           `Sessions use the httpOnly cookie \`${SESSION_COOKIE}\`, set by \`signIn\`;`,
           'state-changing requests must be JSON from the same origin (no `Origin` header, or this one).',
-          `The live socket \`/api/live\` is described by the AsyncAPI document [${ASYNCAPI_PATH}](${ASYNCAPI_PATH}).`,
+          `The live socket \`${LIVE_PATH}\` is described by the AsyncAPI document [${ASYNCAPI_PATH}](${ASYNCAPI_PATH}).`,
         ].join(' '),
       },
       servers: [{ url: '/', description: 'This Switchboard server' }],
