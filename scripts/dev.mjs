@@ -25,7 +25,8 @@ const children = [
     PORT: apiPort,
     HOST: '127.0.0.1',
   }),
-  run('vite/bin/vite.js', [], { API_PORT: apiPort }),
+  // 127.0.0.1, where the server listens: `localhost` may resolve to ::1 first.
+  run('vite/bin/vite.js', [], { API_SERVER: `http://127.0.0.1:${apiPort}` }),
 ];
 
 const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;

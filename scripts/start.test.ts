@@ -20,6 +20,7 @@ import {
   startServer,
   waitForHealth,
 } from '../src/server/test/server-process';
+import viteConfig from '../vite.config';
 import { buildServer } from './builds.mjs';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -37,10 +38,14 @@ for (const file of [
   'scripts/dev.mjs',
   'scripts/builds.mjs',
   'scripts/parent-watch.mjs',
+  'scripts/precompress.mjs',
+  'vite.config.ts',
 ]) {
   copyFileSync(path.join(repo, file), path.join(root, file));
 }
 /** One data directory for every start: only the first pays for creating the database. */
+/** Where `npm run dev` serves the pages (strictPort: taken means it fails). */
+const VITE_DEV_PORT = viteConfig.server!.port!;
 const dataDir = path.join(root, 'data');
 const lockFile = path.join(dataDir, 'switchboard.lock');
 const started: ChildProcess[] = [];
@@ -138,10 +143,12 @@ describe('npm start and npm run dev on a signal', { timeout: 90_000 }, () => {
     await expectReleased(npm.port);
   });
 
-  it('stops the server and Vite, then exits, on a SIGTERM to npm run dev', async () => {
+  it('proxies /api to the server, then stops both and exits on a SIGTERM to npm run dev', async () => {
     const apiPort = await freePort();
     const dev = await run(process.execPath, ['scripts/dev.mjs'], { API_PORT: String(apiPort) });
     await waitForHealth({ ...dev, port: apiPort });
+    // Vite's dev server (its fixed port) passes /api on to the server on API_PORT.
+    await waitForHealth({ ...dev, port: VITE_DEV_PORT });
     dev.child.kill('SIGTERM');
     expect(await dev.exited).toBe(0);
     await expectReleased(apiPort);
