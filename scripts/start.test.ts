@@ -43,9 +43,12 @@ for (const file of [
 ]) {
   copyFileSync(path.join(repo, file), path.join(root, file));
 }
-/** One data directory for every start: only the first pays for creating the database. */
-/** Where `npm run dev` serves the pages (strictPort: taken means it fails). */
+/**
+ * Where `npm run dev` serves the pages: a fixed port (strictPort), so the dev test fails while
+ * another `npm run dev` holds it.
+ */
 const VITE_DEV_PORT = viteConfig.server!.port!;
+/** One data directory for every start: only the first pays for creating the database. */
 const dataDir = path.join(root, 'data');
 const lockFile = path.join(dataDir, 'switchboard.lock');
 const started: ChildProcess[] = [];

@@ -106,9 +106,12 @@ describe('the OpenAPI document', () => {
       in: 'cookie',
       name: SESSION_COOKIE,
     });
+    const session = { [SESSION_SCHEME]: [] };
     for (const { method, path, operation } of operations) {
-      const needsSession = JSON.stringify(operation.security) !== '[]';
-      if (needsSession) expect(operation.security).toEqual([{ [SESSION_SCHEME]: [] }]);
+      expect([[], [session], [{}, session]], `${method} ${path}`).toContainEqual(
+        operation.security,
+      );
+      const needsSession = operation.security?.length === 1;
       const response = await t.app.inject({
         method: method as 'GET',
         url: path.replace(/\{\w+\}/g, randomUUID()),
@@ -119,18 +122,40 @@ describe('the OpenAPI document', () => {
         needsSession,
       );
     }
+    // Anyone may ask who is signed in; the answer depends on the cookie, if sent.
+    expect(operationOf('GET', '/api/auth/session').security).toEqual([{}, session]);
+    expect(operationOf('GET', '/api/health').security).toEqual([]);
   });
 
-  it('declares client errors on every operation, each with the error body and its meaning', () => {
+  it("declares each operation's error statuses: the platform's, from method, access and limits, and the handler's own", () => {
+    const errorsOf = (method: string, path: string) =>
+      Object.keys(operationOf(method, path).responses)
+        .map(Number)
+        .filter((status) => status >= 400);
+    // Anyone, reading: refused text in a query string; the database.
+    expect(errorsOf('GET', '/api/health')).toEqual([400, 503]);
+    // Any session, reading: not signed in; no rule to refuse it.
+    expect(errorsOf('GET', '/api/me/profile')).toEqual([400, 401, 503]);
+    // A rule: 403 too.
+    expect(errorsOf('GET', '/api/employees')).toEqual([400, 401, 403, 503]);
+    // Changing state: origin, body size and type, the write limit; the handler's 409.
+    expect(errorsOf('PUT', '/api/agent/status')).toEqual([400, 401, 403, 409, 413, 415, 429, 503]);
+    // Anyone, changing state, with a limit of its own; the handler's 401 and 500.
+    expect(errorsOf('POST', '/api/auth/sign-in')).toEqual([400, 401, 403, 413, 415, 429, 500, 503]);
+    expect(errorsOf('POST', '/api/auth/sign-out')).toContain(409);
+
+    const described = (method: string, path: string, status: number) =>
+      operationOf(method, path).responses[status]!.description;
+    expect(described('GET', '/api/employees', 403)).toBe('Your role or scope does not allow it.');
+    expect(described('POST', '/api/auth/sign-in', 403)).toBe("Sent from another site's page.");
+    expect(described('POST', '/api/auth/sign-in', 429)).toBe(
+      'Too many requests from this address; or too many failed attempts.',
+    );
+    expect(described('PUT', '/api/agent/status', 429)).toBe('Too many changes in a minute.');
+
     for (const { method, path, operation } of operations) {
-      const errors = Object.entries(operation.responses).filter(
-        ([status]) => Number(status) >= 400,
-      );
-      expect(
-        errors.some(([status]) => status.startsWith('4')),
-        `${method} ${path}`,
-      ).toBe(true);
-      for (const [status, response] of errors) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (Number(status) < 400) continue;
         expect(response.content, `${method} ${path} ${status}`).toEqual({
           'application/json': { schema: ref('Error') },
         });

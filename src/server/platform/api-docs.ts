@@ -86,6 +86,11 @@ for (const [id, schema] of Object.entries({
 /** The security scheme of every operation that needs a session. */
 export const SESSION_SCHEME = 'sessionCookie';
 /**
+ * The security of an operation anyone may call whose answer depends on the session, if any: a
+ * route declares it in its schema (routes otherwise take theirs from their access).
+ */
+export const OPTIONAL_SESSION: Record<string, string[]>[] = [{}, { [SESSION_SCHEME]: [] }];
+/**
  * The documents as committed, for review and for `redocly lint` in `npm run check`; written by
  * `npm run api:docs`, and a test fails while they differ from what the server serves.
  */
@@ -96,40 +101,49 @@ export const ASYNCAPI_PATH = '/api/asyncapi.json';
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
-/** What each error status means anywhere in the API; a route's own codes say more. */
-const errorMeaning: Record<number, string> = {
-  400: 'Invalid input: `error.field` names the field, `error.message` says why',
-  401: 'Not signed in (or wrong credentials, on sign-in)',
-  403: 'Not allowed: the role or scope refuses it, or a cross-site request',
-  404: 'No such item (or not in your scope)',
-  409: 'Refused by the current state: `error.message` says why',
-  413: 'The body is larger than this endpoint accepts',
-  415: 'The body is not JSON',
-  429: 'Too many requests: `Retry-After` (and `error.retryAfterSeconds`) says when to try again',
+/** What a status a route's handler declares means (404, 409, sign-in's 401, …). */
+const handlerMeaning: Record<number, string> = {
+  400: 'Refused input: `error.message` says why',
+  401: 'The credentials are wrong',
+  403: 'Refused: `error.message` says why',
+  404: 'Not found, or not in your scope',
+  409: 'Refused in the current state: `error.message` says why',
+  429: 'Too many failed attempts',
   500: 'The server failed: `error.message` is what to tell the user',
-  503: 'The database cannot be reached right now: `Retry-After` says when to try again',
 };
 const RETRY_AFTER = {
-  'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' },
+  'retry-after': {
+    type: 'integer',
+    description: 'Seconds to wait before trying again, when the server knows',
+  },
 };
 
 /**
- * The error statuses the platform itself answers a route with, whatever its handler does: 400
- * and 503 on every route (text the database cannot store is refused from any query string; the
- * session is looked up before any handler), 401 and 403 from its access, 403, 413, 415 and 429
- * on state-changing methods (origin-checked, JSON-only, size- and rate-limited) and 429 from a
- * limit of its own. A route's schema declares the statuses its handler adds (404, 409, …).
+ * The error statuses the platform itself answers a route with, whatever its handler does, and
+ * why: 400 and 503 on every route (text the database cannot store is refused from any query
+ * string; the session is looked up before any handler), 401 and 403 from its access, 403, 413
+ * and 415 on state-changing methods (origin-checked, JSON-only, size-limited), and 429 from its
+ * own limit or else, when it changes state, the write limit. A route's schema declares the
+ * statuses its handler adds (404, 409, …).
  */
-function platformErrorStatuses(route: Pick<RouteOptions, 'method' | 'config'>) {
-  const statuses = new Set<number>([400, 503]);
+function platformErrors(route: Pick<RouteOptions, 'method' | 'config'>) {
+  const errors = new Map<number, string[]>();
+  const add = (status: number, why: string) =>
+    errors.set(status, [...(errors.get(status) ?? []), why]);
   const access = route.config?.access;
-  if (access !== 'anyone') statuses.add(401);
-  if (typeof access === 'function') statuses.add(403);
-  if ([route.method].flat().some((method) => STATE_CHANGING_METHODS.has(method))) {
-    for (const status of [403, 413, 415, 429]) statuses.add(status);
+  const changesState = [route.method].flat().some((method) => STATE_CHANGING_METHODS.has(method));
+  add(400, 'Invalid input: `error.message` says why (`error.field` names a wrong field)');
+  if (access !== 'anyone') add(401, 'Not signed in, or the session has ended');
+  if (typeof access === 'function') add(403, 'Your role or scope does not allow it');
+  if (changesState) {
+    add(403, "Sent from another site's page");
+    add(413, 'The body is larger than this endpoint accepts');
+    add(415, 'The body is not JSON');
   }
-  if (route.config?.rateLimit) statuses.add(429);
-  return [...statuses].sort((a, b) => a - b);
+  if (route.config?.rateLimit) add(429, 'Too many requests from this address');
+  else if (changesState) add(429, 'Too many changes in a minute');
+  add(503, 'The database cannot be reached right now');
+  return errors;
 }
 
 const zodTransform = createJsonSchemaTransform({ schemaRegistry: apiComponents });
@@ -139,22 +153,28 @@ type JsonResponses = Record<string, Record<string, unknown>>;
 
 /**
  * A route's operation: zod's JSON Schemas, then its security (none for 'anyone' routes, the
- * session cookie otherwise) and every error status it can answer, each with the error body
- * and what it means.
+ * session cookie otherwise, unless the route declares its own) and every error status it can
+ * answer, each with the error body and why.
  */
 const transform: SwaggerTransform = (input) => {
   const { schema, url } = zodTransform(input) as { schema: Record<string, unknown>; url: string };
   if (schema.hide) return { schema, url };
   const { route } = input;
-  const responses = { ...(schema.response as JsonResponses | undefined) };
-  for (const status of platformErrorStatuses(route)) responses[status] ??= ERROR_REF;
-  for (const [status, response] of Object.entries(responses)) {
-    const meaning = errorMeaning[Number(status)];
-    if (Number(status) < 400 || !meaning) continue;
+  const declared = (schema.response ?? {}) as JsonResponses;
+  const platform = platformErrors(route);
+  const responses: JsonResponses = {};
+  const statuses = new Set([...Object.keys(declared).map(Number), ...platform.keys()]);
+  for (const status of [...statuses].sort((a, b) => a - b)) {
+    if (status < 400) {
+      responses[status] = declared[status]!;
+      continue;
+    }
+    const reasons = [...(platform.get(status) ?? [])];
+    if (status in declared) reasons.push(handlerMeaning[status] ?? 'Refused');
     responses[status] = {
-      ...response,
-      description: meaning,
-      ...([429, 503].includes(Number(status)) && { headers: RETRY_AFTER }),
+      ...ERROR_REF,
+      description: `${reasons.map((why, i) => (i ? why[0]!.toLowerCase() + why.slice(1) : why)).join('; or ')}.`,
+      ...((status === 429 || status === 503) && { headers: RETRY_AFTER }),
     };
   }
   const anonymous = route.config?.access === 'anyone';
@@ -162,7 +182,7 @@ const transform: SwaggerTransform = (input) => {
     schema: {
       ...schema,
       response: responses,
-      security: anonymous ? [] : [{ [SESSION_SCHEME]: [] }],
+      security: schema.security ?? (anonymous ? [] : [{ [SESSION_SCHEME]: [] }]),
     },
     url,
   };

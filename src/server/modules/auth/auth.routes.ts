@@ -15,6 +15,7 @@ import {
   authRateLimit,
   errorResponses,
 } from '../../platform/routes';
+import { OPTIONAL_SESSION } from '../../platform/api-docs';
 import * as auth from './auth.service';
 import {
   clearSessionCookie,
@@ -37,7 +38,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: signInSchema,
         response: {
           200: sessionUserResponseSchema,
-          ...errorResponses(401, 500),
+          ...errorResponses(401, 429, 500),
         },
       },
     },
@@ -56,7 +57,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         operationId: 'signOut',
         tags: ['session'],
         summary: 'End the current session',
-        response: { 200: okResponseSchema },
+        response: { 200: okResponseSchema, ...errorResponses(409) },
       },
     },
     async (request, reply) => {
@@ -92,6 +93,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         operationId: 'getSession',
         tags: ['session'],
         summary: 'Who is signed in, if anyone: the user, or null without a live session',
+        security: OPTIONAL_SESSION,
         response: { 200: sessionResponseSchema },
       },
     },
@@ -110,7 +112,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: resetQuestionRequestSchema,
         response: {
           200: resetQuestionResponseSchema,
-          ...errorResponses(404, 409),
+          ...errorResponses(403, 404, 409),
         },
       },
     },
@@ -129,7 +131,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: resetAnswerRequestSchema,
         response: {
           200: resetAnswerResponseSchema,
-          ...errorResponses(404, 409),
+          ...errorResponses(403, 404, 409, 429),
         },
       },
     },

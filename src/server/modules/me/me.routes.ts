@@ -68,7 +68,7 @@ export const meRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary:
           'Change your password; your other sessions end. Wrong current passwords are limited per user (429)',
         body: passwordChangeSchema,
-        response: { 200: okResponseSchema },
+        response: { 200: okResponseSchema, ...errorResponses(429) },
       },
     },
     async (request) => {

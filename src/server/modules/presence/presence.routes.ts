@@ -1,7 +1,7 @@
 import { LIVE_TAB_HEADER, liveTabHeadersSchema } from '../../../shared/live';
 import { isAgent } from '../../../shared/permissions';
 import { agentStateSchema, changeStatusSchema } from '../../../shared/schemas/agent';
-import { type RoutesPlugin } from '../../platform/routes';
+import { type RoutesPlugin, errorResponses } from '../../platform/routes';
 import { actorOf } from '../auth/sessions';
 import * as presence from './presence.service';
 
@@ -31,7 +31,7 @@ export const presenceRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'Set your status (not On Call or After Call Work: the system sets those)',
         headers: liveTabHeadersSchema,
         body: changeStatusSchema,
-        response: { 200: agentStateSchema },
+        response: { 200: agentStateSchema, ...errorResponses(409) },
       },
     },
     async (request) =>

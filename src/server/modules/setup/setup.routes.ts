@@ -46,7 +46,7 @@ export const setupRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: adminAccountSchema,
         response: {
           200: sessionUserResponseSchema,
-          ...errorResponses(409),
+          ...errorResponses(403, 409),
         },
       },
     },
