@@ -68,7 +68,7 @@ function databaseFor(open: () => Promise<DatabaseHandle & { url?: string }>) {
 const recorded = (db: Kysely<unknown>) => recordedMigrations(db as unknown as DatabaseHandle['db']);
 
 /** Columns the migrations after the baseline add: their values are tested on their own. */
-const ADDED_COLUMNS = ['username_key'];
+const ADDED_COLUMNS = ['username_key', 'name_key'];
 
 /**
  * Each table's rows (but the migrator's bookkeeping): its count and a digest of them all,
@@ -493,6 +493,65 @@ describe('accounts made before usernames had keys', () => {
       });
       expect(edited.statusCode).toBe(200);
       expect(await signedInAs('Σισυφος', 'new-pass')).toBe('Σισυφος');
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});
+
+describe('teams made before team names had keys', () => {
+  const t = databaseFor(preBaselineDatabase);
+
+  it('keep their names; of two sharing a key, the other keeps its spelling until renamed', async () => {
+    // Each pair coexisted under the old index on lower().
+    for (const [name, day] of [
+      ['Straße Team', '2025-01-01'],
+      ['strasse team', '2025-01-02'],
+      ['ΣΙΣΥΦΟΣ', '2025-01-03'],
+      ['σισυφος', '2025-01-04'],
+    ]) {
+      await sql`INSERT INTO teams (name, created_at, updated_at)
+        VALUES (${name}, ${day}, ${day})`.execute(t.db);
+    }
+    const before = await sql<{ name: string; updated_at: Date }>`
+      SELECT name, updated_at FROM teams ORDER BY name`.execute(t.db);
+
+    await migrateToLatest(t.database.db);
+
+    const after = await sql<{ id: string; name: string; updated_at: Date; name_key: string }>`
+      SELECT id, name, updated_at, name_key FROM teams ORDER BY name`.execute(t.db);
+    expect(after.rows.map(({ name, updated_at }) => ({ name, updated_at }))).toEqual(before.rows);
+    const keyOf = new Map(after.rows.map((row) => [row.name, row.name_key]));
+    expect(
+      Object.fromEntries(
+        ['Straße Team', 'strasse team', 'ΣΙΣΥΦΟΣ', 'σισυφος'].map((name) => [
+          name,
+          keyOf.get(name),
+        ]),
+      ),
+    ).toEqual({
+      'Straße Team': 'Straße Team',
+      'strasse team': 'strasse team',
+      ΣΙΣΥΦΟΣ: 'σισυφοσ',
+      σισυφος: 'σισυφος',
+    });
+
+    const app = await buildApp(testConfig({ databaseUrl: t.database.url }), t.database);
+    try {
+      const { as } = await signInAs(app, 'ops.manager', 'demo-pass');
+      // A new name in any case of a keyed one is taken; the one kept as spelt, only as spelt.
+      expect((await as('POST', '/api/teams', { name: 'STRASSE TEAM' })).statusCode).toBe(409);
+      expect((await as('POST', '/api/teams', { name: 'σισυφοσ' })).statusCode).toBe(409);
+      const idOf = new Map(after.rows.map((row) => [row.name, row.id]));
+      // Saved under its own name, it keeps its key; renamed, it takes the new name's.
+      const kept = await as('PATCH', `/api/teams/${idOf.get('Straße Team')}`, {
+        name: 'Straße Team',
+        description: 'kept',
+      });
+      expect(kept.statusCode, kept.body).toBe(200);
+      const renamed = await as('PATCH', `/api/teams/${idOf.get('σισυφος')}`, { name: 'Sisyphus' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect((await as('POST', '/api/teams', { name: 'SISYPHUS' })).statusCode).toBe(409);
     } finally {
       await app.close();
     }

@@ -3,6 +3,7 @@ import type { Database } from './schema';
 import * as baseline from './migrations/20261202T0000-baseline';
 import * as usernameKeys from './migrations/20261202T0100-username-keys';
 import * as currentPasswordAttempts from './migrations/20261202T0200-current-password-attempts';
+import * as teamNameKeys from './migrations/20261202T0300-team-name-keys';
 import { adoptPreBaselineDatabase, recordedMigrations } from './pre-baseline';
 import { appliedHashes, applySqlFiles, isApplied } from './sql-files';
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '20261202T0000-baseline': baseline,
   '20261202T0100-username-keys': usernameKeys,
   '20261202T0200-current-password-attempts': currentPasswordAttempts,
+  '20261202T0300-team-name-keys': teamNameKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

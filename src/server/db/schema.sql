@@ -175,7 +175,8 @@ CREATE TABLE teams (
   description text,
   created_by text,
   created_at timestamp with time zone NOT NULL DEFAULT now(),
-  updated_at timestamp with time zone NOT NULL DEFAULT now()
+  updated_at timestamp with time zone NOT NULL DEFAULT now(),
+  name_key text NOT NULL
 );
 
 CREATE TABLE users (
@@ -266,7 +267,7 @@ CREATE INDEX live_connections_instance_idx ON public.live_connections USING btre
 CREATE INDEX live_connections_user_idx ON public.live_connections USING btree (user_id, seen_at);
 CREATE INDEX status_metric_day_totals_day_idx ON public.status_metric_day_totals USING btree (day);
 CREATE INDEX team_members_team_id_idx ON public.team_members USING btree (team_id, role);
-CREATE UNIQUE INDEX teams_name_key ON public.teams USING btree (lower(name));
+CREATE UNIQUE INDEX teams_name_key ON public.teams USING btree (name_key);
 CREATE INDEX users_role_created_at_idx ON public.users USING btree (role, created_at DESC);
 CREATE INDEX users_team_id_idx ON public.users USING btree (team_id);
 CREATE UNIQUE INDEX users_username_key ON public.users USING btree (username_key);

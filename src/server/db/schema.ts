@@ -25,6 +25,8 @@ export interface UsersTable {
 export interface TeamsTable {
   id: Generated<string>;
   name: string;
+  /** The name's caseless key (shared/caseless-key.ts): unique. */
+  name_key: string;
   description: string | null;
   created_by: string | null;
   created_at: CreatedAt;

@@ -188,12 +188,13 @@ export async function insertAccounts(trx: Db, accounts: DemoAccounts) {
 
   const teams = accounts.teams;
   await sql`
-    INSERT INTO teams (id, name, description, created_by, created_at, updated_at)
-    SELECT ${uuid(teamKey('t.team_no'), salt.teamId)}, t.name, t.description,
+    INSERT INTO teams (id, name, name_key, description, created_by, created_at, updated_at)
+    SELECT ${uuid(teamKey('t.team_no'), salt.teamId)}, t.name, t.name_key, t.description,
       ${accounts.superAdminUsername}, at, at
     FROM unnest(${teams.map((t) => t.teamNo)}::int[], ${teams.map((t) => t.name)}::text[],
-      ${teams.map((t) => t.description)}::text[], ${teams.map((t) => t.createdDaysBefore)}::int[])
-      AS t(team_no, name, description, days_before)
+      ${teams.map((t) => caselessKey(t.name))}::text[], ${teams.map((t) => t.description)}::text[],
+      ${teams.map((t) => t.createdDaysBefore)}::int[])
+      AS t(team_no, name, name_key, description, days_before)
     CROSS JOIN LATERAL (SELECT ${localInstant(firstDate, 't.days_before', '570 + t.team_no', tz)} AS at) c
   `.execute(trx);
 

@@ -280,7 +280,7 @@ describe('generateDemoData', () => {
     // Something that is not demo data, to be erased.
     await t.db
       .insertInto('teams')
-      .values({ name: 'Left over', description: null, created_by: null })
+      .values({ name: 'Left over', name_key: 'left over', description: null, created_by: null })
       .execute();
     const again = await generateDemoData(t.db, { ...options, replaceExisting: true });
     expect(again.erasedUsers).toBe(7);

@@ -32,7 +32,10 @@ describe('unique violations (23505) become 409 conflicts', () => {
     app.post('/duplicate-team', async () => {
       await t.db
         .insertInto('teams')
-        .values({ name: ` ${team.name}`.trim().toUpperCase() })
+        .values({
+          name: team.name.toUpperCase(),
+          name_key: caselessKey(team.name.toUpperCase()),
+        })
         .execute();
     });
 

@@ -67,10 +67,12 @@ export function newTeam(
   db: Db,
   overrides: { name?: string; description?: string; created_at?: string } = {},
 ) {
+  const name = overrides.name ?? uniqueName('team');
   return db
     .insertInto('teams')
     .values({
-      name: overrides.name ?? uniqueName('team'),
+      name,
+      name_key: caselessKey(name),
       description: overrides.description ?? null,
       ...(overrides.created_at ? { created_at: overrides.created_at } : {}),
     })

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { caselessKey } from '../../../shared/caseless-key';
 import type { Db } from '../../platform/database';
 import { containsText } from '../accounts/accounts.repository';
 
@@ -54,6 +55,7 @@ export function insertTeam(
     .insertInto('teams')
     .values({
       name: team.name,
+      name_key: caselessKey(team.name),
       description: team.description,
       created_by: team.createdBy,
       created_at: team.at,
@@ -68,7 +70,16 @@ export async function updateTeam(
   id: string,
   changes: { name: string; description: string | null },
 ) {
-  await db.updateTable('teams').set(changes).where('id', '=', id).execute();
+  await db
+    .updateTable('teams')
+    .set({
+      ...changes,
+      // The same spelling keeps its key (one the migration left as typed: db/caseless-keys.ts).
+      name_key: sql<string>`CASE WHEN teams.name = ${changes.name}
+        THEN teams.name_key ELSE ${caselessKey(changes.name)} END`,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Memberships cascade and members' users.team_id is set null by the foreign keys. */

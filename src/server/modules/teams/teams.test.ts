@@ -40,6 +40,29 @@ describe('creating and editing teams', () => {
     expect(rename.json().error.message).toBe('Team name already exists');
   });
 
+  it('compares names beyond ASCII by one caseless key, whatever the database lowers', async () => {
+    for (const [name, clash] of [
+      ['Équipe Nord', 'ÉQUIPE NORD'],
+      ['ΣΙΣΥΦΟΣ', 'σισυφος'],
+      ['Straße', 'STRASSE'],
+      ['Cafe\u0301', 'CAF\u00c9'],
+    ]) {
+      const created = await asChief('POST', '/api/teams', { name });
+      expect(created.statusCode, name).toBe(201);
+      const again = await asChief('POST', '/api/teams', { name: clash });
+      expect(again.statusCode, clash).toBe(409);
+      expect(again.json().error.code).toBe('TEAM_NAME_TAKEN');
+      // Its own name in another case is a rename, not a clash.
+      const renamed = await asChief('PATCH', `/api/teams/${created.json().team.id}`, {
+        name: clash,
+      });
+      expect(renamed.statusCode, clash).toBe(200);
+    }
+    // Turkish dotted capital I is not the dotless ASCII I.
+    expect((await asChief('POST', '/api/teams', { name: 'İstanbul' })).statusCode).toBe(201);
+    expect((await asChief('POST', '/api/teams', { name: 'Istanbul' })).statusCode).toBe(201);
+  });
+
   it('edits name and description; the name stays required', async () => {
     const team = await newTeam(t.db, { name: 'Old Name' });
     const blank = await asChief('PATCH', `/api/teams/${team.id}`, { name: '' });
