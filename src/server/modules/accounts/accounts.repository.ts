@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { caselessKey } from '../../../shared/caseless-key';
+import { caselessKeyAfterRename } from '../../db/caseless-keys';
 import type { NewUser } from '../../db/schema';
 import type { Db } from '../../platform/database';
 
@@ -29,8 +30,11 @@ export async function updateAccount(
     .updateTable('users')
     .set({
       ...changes,
-      username_key: sql<string>`CASE WHEN users.username = ${changes.username}
-        THEN users.username_key ELSE ${caselessKey(changes.username)} END`,
+      username_key: caselessKeyAfterRename(
+        'users.username',
+        'users.username_key',
+        changes.username,
+      ),
     })
     .where('id', '=', id)
     .execute();

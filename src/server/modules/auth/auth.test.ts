@@ -14,6 +14,11 @@ const fewFailuresPerAddress = await createTestApp({
   rateLimits: { ...t.config.rateLimits, failuresPerAddress: 3 },
 });
 
+/** The user's session rows. */
+function sessionsOf(userId: string) {
+  return t.db.selectFrom('auth_sessions').select('id').where('user_id', '=', userId).execute();
+}
+
 function me(cookie?: string) {
   return t.app.inject({ method: 'GET', url: '/api/auth/me', headers: cookie ? { cookie } : {} });
 }
@@ -276,12 +281,7 @@ describe('sessions', () => {
 
     t.clock.advanceMinutes(12 * 60 + 1);
     expect((await me(cookie)).statusCode).toBe(401);
-    const left = await t.db
-      .selectFrom('auth_sessions')
-      .select('id')
-      .where('user_id', '=', admin.id)
-      .execute();
-    expect(left).toHaveLength(0);
+    expect(await sessionsOf(admin.id)).toHaveLength(0);
   });
 
   it('prunes a user’s expired sessions when they next sign in', async () => {
@@ -383,12 +383,7 @@ describe('GET /api/auth/session (what pages ask on load)', () => {
     // The lookup ended the session; the cookie is left as /api/auth/me leaves it.
     expect(response.headers['set-cookie']).toBeUndefined();
     expect((await me(cookie)).statusCode).toBe(401);
-    const left = await t.db
-      .selectFrom('auth_sessions')
-      .select('id')
-      .where('user_id', '=', admin.id)
-      .execute();
-    expect(left).toHaveLength(0);
+    expect(await sessionsOf(admin.id)).toHaveLength(0);
   });
 
   it('answers no user for a session that was signed out, or a token that never was one', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { caselessKey } from '../../../shared/caseless-key';
+import { caselessKeyAfterRename } from '../../db/caseless-keys';
 import type { Db } from '../../platform/database';
 import { containsText } from '../accounts/accounts.repository';
 
@@ -74,9 +75,7 @@ export async function updateTeam(
     .updateTable('teams')
     .set({
       ...changes,
-      // The same spelling keeps its key (one the migration left as typed: db/caseless-keys.ts).
-      name_key: sql<string>`CASE WHEN teams.name = ${changes.name}
-        THEN teams.name_key ELSE ${caselessKey(changes.name)} END`,
+      name_key: caselessKeyAfterRename('teams.name', 'teams.name_key', changes.name),
     })
     .where('id', '=', id)
     .execute();
