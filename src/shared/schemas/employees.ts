@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validationMessages as m } from '../messages';
 import { teamRefSchema } from './admins';
 import { isoDateTime, newPassword, newPasswordPairCheck, usernameField } from './fields';
+import { listPageFields, listQuerySchema } from './list';
 
 /** Register Employee (spec §5 'Registration'): all required, passwords match, then length. */
 export const registerEmployeeSchema = z
@@ -29,10 +30,15 @@ export const employeeRowSchema = z.object({
 });
 export type EmployeeRow = z.infer<typeof employeeRowSchema>;
 
-/** Newest first, within the viewer's scope; `total` ignores the search. */
+/** The Employees page's sortable columns. */
+export const employeeSortColumns = ['username', 'team', 'registered'] as const;
+export type EmployeeSortColumn = (typeof employeeSortColumns)[number];
+export const employeeListQuerySchema = listQuerySchema(employeeSortColumns);
+
+/** One page of the employees in the viewer's scope (newest first unless sorted). */
 export const employeeListSchema = z.object({
   employees: z.array(employeeRowSchema),
-  total: z.number().int(),
+  ...listPageFields,
 });
 
 export const employeeResponseSchema = z.object({ employee: employeeRowSchema });

@@ -1,4 +1,13 @@
+import { sql } from 'kysely';
+import type { EmployeeSortColumn } from '../../../shared/schemas/employees';
+import type { ListQuery } from '../../../shared/schemas/list';
 import type { Db } from '../../platform/database';
+import {
+  type PageWindow,
+  countAllAndMatching,
+  direction,
+  toCounts,
+} from '../../platform/list-page';
 import { containsText } from '../accounts/accounts.repository';
 
 /** Every employee, or one team's. */
@@ -24,20 +33,43 @@ function selectEmployees(db: Db, scope: EmployeeScope) {
 
 export type EmployeeRecord = NonNullable<Awaited<ReturnType<typeof findEmployee>>>;
 
-/** Newest first; the search matches the username, ignoring case. */
-export function listEmployees(db: Db, scope: EmployeeScope, search: string | undefined) {
-  let query = selectEmployees(db, scope);
-  if (search) query = query.where(containsText('users.username', search));
-  return query.orderBy('users.created_at', 'desc').orderBy('users.id').execute();
+/** The search matches the username, ignoring case. */
+const matchesSearch = (search: string | undefined) =>
+  search ? containsText('users.username', search) : undefined;
+
+const sortExpressions = {
+  username: sql`users.username_key`,
+  team: sql`lower(teams.name)`,
+  registered: sql`users.created_at`,
+} satisfies Record<EmployeeSortColumn, unknown>;
+
+/** A page, newest first unless sorted; ties in registration order, then by id. */
+export function listEmployees(
+  db: Db,
+  scope: EmployeeScope,
+  query: ListQuery<EmployeeSortColumn>,
+  window: PageWindow,
+) {
+  const matches = matchesSearch(query.search);
+  const sort = query.sort ?? { column: 'registered', descending: true };
+  return selectEmployees(db, scope)
+    .$if(matches !== undefined, (rows) => rows.where(matches!))
+    .orderBy(sortExpressions[sort.column], direction(sort.descending))
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id')
+    .offset(window.offset)
+    .limit(window.limit)
+    .execute();
 }
 
-export async function countEmployees(db: Db, scope: EmployeeScope) {
+/** Employees in the scope, and how many of them the search matches. */
+export async function countEmployees(db: Db, scope: EmployeeScope, search: string | undefined) {
   let query = db
     .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select(countAllAndMatching(matchesSearch(search)))
     .where('role', '=', 'employee');
   if (!('all' in scope)) query = query.where('team_id', '=', scope.teamId);
-  return Number((await query.executeTakeFirstOrThrow()).count);
+  return toCounts(await query.executeTakeFirstOrThrow());
 }
 
 /** The employee, if it is in the scope: outside it, an employee does not exist for the caller. */

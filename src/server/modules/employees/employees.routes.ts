@@ -1,8 +1,9 @@
 import { canManageEmployees } from '../../../shared/permissions';
 import { accountEditSchema } from '../../../shared/schemas/accounts';
-import { idParamsSchema, searchQuerySchema } from '../../../shared/schemas/admins';
+import { idParamsSchema } from '../../../shared/schemas/admins';
 import { okResponseSchema } from '../../../shared/schemas/auth';
 import {
+  employeeListQuerySchema,
   employeeListSchema,
   employeeResponseSchema,
   registerEmployeeSchema,
@@ -21,12 +22,14 @@ export const employeeRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         operationId: 'listEmployees',
         tags: ['employees'],
-        summary: 'Employees in your scope, newest first; `search` matches the username',
-        querystring: searchQuerySchema,
+        summary:
+          'A page of the employees in your scope, newest first unless `sort` says; `search` ' +
+          'matches the username',
+        querystring: employeeListQuerySchema,
         response: { 200: employeeListSchema },
       },
     },
-    async (request) => employees.listEmployees(ctx, actorOf(request), request.query.search),
+    async (request) => employees.listEmployees(ctx, actorOf(request), request.query),
   );
 
   app.get(

@@ -1,6 +1,8 @@
 import { employeeScope } from '../../../shared/permissions';
 import type { SessionUser } from '../../../shared/schemas/auth';
-import type { EmployeeRow } from '../../../shared/schemas/employees';
+import type { EmployeeRow, EmployeeSortColumn } from '../../../shared/schemas/employees';
+import type { ListQuery } from '../../../shared/schemas/list';
+import { readListPage } from '../../platform/list-page';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
 import { AppError } from '../../platform/errors';
@@ -36,14 +38,15 @@ async function employeeInScope(db: Db, id: string, scope: repo.EmployeeScope) {
 export async function listEmployees(
   ctx: AppContext,
   actor: SessionUser,
-  search: string | undefined,
+  query: ListQuery<EmployeeSortColumn>,
 ) {
   const scope = employeeScope(actor);
-  const [rows, total] = await Promise.all([
-    repo.listEmployees(ctx.db, scope, search),
-    repo.countEmployees(ctx.db, scope),
-  ]);
-  return { employees: rows.map(toEmployeeRow), total };
+  const { rows, ...page } = await readListPage(
+    query,
+    () => repo.countEmployees(ctx.db, scope, query.search),
+    (window) => repo.listEmployees(ctx.db, scope, query, window),
+  );
+  return { employees: rows.map(toEmployeeRow), ...page };
 }
 
 /** The teams this admin may register into: every team, or their own. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { joinTeam, newEmployee, newSuperAdmin, newTeam } from '../../test/factories';
+import { joinTeam, newAdmin, newEmployee, newSuperAdmin, newTeam } from '../../test/factories';
 import { postSignIn, signInAs } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
 
@@ -145,7 +145,64 @@ describe('GET /api/employees', () => {
     const found = (await asBoss('GET', '/api/employees?search=ZULU')).json();
     expect(found.employees.map((e: { username: string }) => e.username)).toEqual(['Zulu_Agent']);
     expect(found.total).toBe(all.total);
+    expect(found.matching).toBe(1);
     expect(JSON.stringify(all)).not.toMatch(/password|hash/i);
+  });
+
+  it('pages, sorts by a column either way and answers the last page for one past it', async () => {
+    const paged = await newTeam(t.db, { name: 'Paged' });
+    const leader = await newAdmin(t.db, { username: 'paged_lead' });
+    await joinTeam(t.db, paged, leader, 'team_leader');
+    for (let i = 0; i < 30; i += 1) {
+      const agent = await newEmployee(t.db, {
+        username: `pg_${String(i).padStart(2, '0')}`,
+        created_at: new Date(Date.UTC(2025, 0, 1 + i)).toISOString(),
+      });
+      if (i % 2 === 0) await joinTeam(t.db, paged, agent);
+    }
+    const names = (body: { employees: { username: string }[] }) =>
+      body.employees.map((e) => e.username);
+
+    const first = (await asBoss('GET', '/api/employees?search=PG_&pageSize=25')).json();
+    expect(first).toMatchObject({ matching: 30, page: 1, pageSize: 25 });
+    expect(first.total).toBeGreaterThan(30);
+    expect(names(first).slice(0, 2)).toEqual(['pg_29', 'pg_28']);
+    const second = (await asBoss('GET', '/api/employees?search=pg_&pageSize=25&page=2')).json();
+    expect(names(second)).toEqual(['pg_04', 'pg_03', 'pg_02', 'pg_01', 'pg_00']);
+    const past = (await asBoss('GET', '/api/employees?search=pg_&pageSize=25&page=9')).json();
+    expect(past).toMatchObject({ page: 2, matching: 30 });
+    expect(names(past)).toEqual(names(second));
+
+    const byName = (await asBoss('GET', '/api/employees?search=pg_&sort=username')).json();
+    expect(names(byName)).toEqual(names(byName).toSorted());
+    const byNameDown = (await asBoss('GET', '/api/employees?search=pg_&sort=-username')).json();
+    expect(names(byNameDown)).toEqual(names(byName).toReversed());
+    const byRegistered = (await asBoss('GET', '/api/employees?search=pg_&sort=registered')).json();
+    expect(names(byRegistered)[0]).toBe('pg_00');
+
+    // A team first either way, those without one after.
+    const byTeam = (await asBoss('GET', '/api/employees?search=pg_&sort=-team')).json();
+    const teams = byTeam.employees.map((e: { team: { name: string } | null }) => e.team?.name);
+    expect(teams.slice(0, 15)).toEqual(Array(15).fill('Paged'));
+    expect(teams.slice(15)).toEqual(Array(15).fill(undefined));
+
+    // An admin with a team: their team's employees only, counted in that scope.
+    const { as: asLeader } = await signInAs(t, leader);
+    const mine = (await asLeader('GET', '/api/employees?pageSize=25&sort=username')).json();
+    expect(mine).toMatchObject({ total: 15, matching: 15 });
+    expect(names(mine)[0]).toBe('pg_00');
+  });
+
+  it.each([
+    ['sort=password', 'sort'],
+    ['sort=-', 'sort'],
+    ['pageSize=30', 'pageSize'],
+    ['page=0', 'page'],
+    ['page=two', 'page'],
+  ])('refuses ?%s naming %s', async (query, field) => {
+    const response = await asBoss('GET', `/api/employees?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.field).toBe(`querystring.${field}`);
   });
 });
 

@@ -1,21 +1,24 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { employeeListSchema } from '../../../../shared/schemas/employees';
-import { apiRequest, withSearch } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { employeesQueryRoot } from '../../../lib/query-keys';
 
-export const employeeListQueryKey = (search: string) =>
-  [...employeesQueryRoot, 'list', { search: search.trim() }] as const;
+export const employeeListQueryKey = (queryString: string) =>
+  [...employeesQueryRoot, 'list', queryString] as const;
 
-/** Employees in the signed-in admin's scope matching the search, newest first. */
-export function getEmployees(search: string, signal?: AbortSignal) {
-  return apiRequest(withSearch('/api/employees', search), { schema: employeeListSchema, signal });
+/** A page of the employees in the signed-in admin's scope (`queryString`: search, sort, page). */
+export function getEmployees(queryString: string, signal?: AbortSignal) {
+  return apiRequest(`/api/employees${queryString ? `?${queryString}` : ''}`, {
+    schema: employeeListSchema,
+    signal,
+  });
 }
 
-export function useEmployees(search: string) {
+export function useEmployees(queryString: string) {
   return useQuery({
-    queryKey: employeeListQueryKey(search),
-    queryFn: ({ signal }) => getEmployees(search, signal),
-    // While a new search runs, the last results stay on screen instead of a blank table.
+    queryKey: employeeListQueryKey(queryString),
+    queryFn: ({ signal }) => getEmployees(queryString, signal),
+    // While the next page or search loads, the last one stays on screen instead of a blank table.
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../../shared/schemas/auth';
 import type { EmployeeRow } from '../../../../shared/schemas/employees';
@@ -11,6 +11,7 @@ import {
   superAdminUser,
   teamMemberAdminUser,
 } from '../../../test/fixtures';
+import { pagedListResponse } from '../../../test/paged-list';
 import { renderWithProviders } from '../../../test/render';
 import { EmployeesPage } from './employees-page';
 
@@ -42,13 +43,16 @@ const jon = employee({
 });
 const allEmployees = [gus, hal, ivy, jon];
 
-function serveEmployees(overrides: Parameters<typeof mockFetch>[0] = {}) {
+function serveEmployees(
+  overrides: Parameters<typeof mockFetch>[0] = {},
+  employees: EmployeeRow[] = allEmployees,
+) {
   return mockFetch({
-    'GET /api/employees': ({ query }) => {
-      const search = query.get('search')?.toLowerCase() ?? '';
-      const employees = allEmployees.filter((e) => e.username.includes(search));
-      return jsonResponse({ employees, total: allEmployees.length });
-    },
+    'GET /api/employees': ({ query }) =>
+      pagedListResponse('employees', employees, query, {
+        matches: (e, search) => e.username.toLowerCase().includes(search),
+        sortBy: { username: (e) => e.username, registered: (e) => e.created_at },
+      }),
     ...overrides,
   });
 }
@@ -59,9 +63,18 @@ function AnalyticsStandIn() {
   return <h2>Analytics for {employeeId}</h2>;
 }
 
-function renderPage(options: { signedInAs?: SessionUser; fakeTimers?: boolean } = {}) {
+/** Where the page's URL is now: its list keeps search, sort and page there. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output aria-label="Location">{location.pathname + location.search}</output>;
+}
+
+function renderPage(
+  options: { signedInAs?: SessionUser; fakeTimers?: boolean; url?: string } = {},
+) {
   return renderWithProviders(
-    <MemoryRouter initialEntries={['/admin/employees']}>
+    <MemoryRouter initialEntries={[options.url ?? '/admin/employees']}>
+      <LocationProbe />
       <Routes>
         <Route path="/admin/employees" element={<EmployeesPage />} />
         <Route path="/admin/analytics/:employeeId" element={<AnalyticsStandIn />} />
@@ -188,10 +201,72 @@ describe('EmployeesPage: the list', () => {
   });
 
   it('says when there are no employees at all', async () => {
-    mockFetch({ 'GET /api/employees': () => jsonResponse({ employees: [], total: 0 }) });
+    serveEmployees({}, []);
     renderPage();
     expect(await screen.findByText('No employees registered yet')).toBeTruthy();
     expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
+  it('sorts by a column header, a second press reverses, and says so with aria-sort', async () => {
+    const { requests } = serveEmployees();
+    const { user } = renderPage();
+    await loaded();
+    const header = (name: string) => screen.getByRole('columnheader', { name });
+    expect(within(header('Password')).queryByRole('button')).toBeNull();
+    expect(within(header('Actions')).queryByRole('button')).toBeNull();
+    expect(header('Username').getAttribute('aria-sort')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Username' }));
+    await waitFor(() => expect(header('Username').getAttribute('aria-sort')).toBe('ascending'));
+    expect(requests.at(-1)?.query.get('sort')).toBe('username');
+    await user.click(screen.getByRole('button', { name: 'Username' }));
+    await waitFor(() => expect(tableRows()[0]?.[1]).toBe('jon'));
+    expect(header('Username').getAttribute('aria-sort')).toBe('descending');
+    expect(requests.at(-1)?.query.get('sort')).toBe('-username');
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
+      '/admin/employees?sort=-username',
+    );
+  });
+
+  it('pages the list and keeps search, sort, page and page size in the URL', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      employee({
+        id: `2b3c4d5e-0000-4000-8000-${String(100 + i).padStart(12, '0')}`,
+        username: `agent_${String(i).padStart(2, '0')}`,
+      }),
+    );
+    const { requests } = serveEmployees({}, many);
+    const { user } = renderPage();
+    expect(await screen.findByText('Showing 60 of 60 employees')).toBeTruthy();
+    expect(screen.getByText('(1–50)')).toBeTruthy();
+    expect(tableRows()).toHaveLength(50);
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('(51–60)')).toBeTruthy();
+    expect(tableRows()[0]?.[1]).toBe('agent_50');
+    expect(requests.at(-1)?.query.get('page')).toBe('2');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '25');
+    expect(await screen.findByText('(1–25)')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
+      '/admin/employees?pageSize=25',
+    );
+  });
+
+  it('opens at the search, sort and page its URL holds', async () => {
+    const { requests } = serveEmployees();
+    renderPage({ url: '/admin/employees?search=A&sort=-username&pageSize=25' });
+    expect(await screen.findByText('Showing 1 of 4 employees')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('A');
+    expect(tableRows().map((cells) => cells[1])).toEqual(['hal']);
+    expect(screen.getByRole('columnheader', { name: 'Username' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect(Object.fromEntries(requests[0]!.query)).toEqual({
+      search: 'A',
+      sort: '-username',
+      pageSize: '25',
+    });
   });
 
   it("says 'Failed to load employees' when the server fails", async () => {

@@ -3,7 +3,9 @@ import { Anchor, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { employeeMessages } from '../../../../shared/messages';
-import type { EmployeeRow } from '../../../../shared/schemas/employees';
+import type { EmployeeRow, EmployeeSortColumn } from '../../../../shared/schemas/employees';
+import { SortableTh } from '../../../components/list-panel';
+import type { ListParams } from '../../../lib/use-list-params';
 import { AccountEditRow } from '../../../components/account-edit-row';
 import { AccountIdentity } from '../../../components/account-identity';
 import { PasswordMaskCell } from '../../../components/password-mask-cell';
@@ -17,6 +19,8 @@ import { employeeTeamLabel } from './employee-team-label';
 
 interface EmployeesTableProps {
   employees: EmployeeRow[];
+  /** Its sort: the sortable headers show and change it. */
+  list: Pick<ListParams<EmployeeSortColumn>, 'sort' | 'toggleSort'>;
   /** Whether a team's name links to the Teams page: only where that page lists the team. */
   canOpenTeam: (teamId: string) => boolean;
   editingEmployeeId: string | null;
@@ -34,6 +38,7 @@ interface EmployeesTableProps {
  */
 export function EmployeesTable({
   employees,
+  list,
   canOpenTeam,
   editingEmployeeId,
   onEdit,
@@ -49,11 +54,17 @@ export function EmployeesTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Employee</Table.Th>
-            <Table.Th>Username</Table.Th>
+            <SortableTh list={list} column="username">
+              Username
+            </SortableTh>
             <Table.Th>Password</Table.Th>
             <Table.Th>Role</Table.Th>
-            <Table.Th>Team</Table.Th>
-            <Table.Th>Registered</Table.Th>
+            <SortableTh list={list} column="team">
+              Team
+            </SortableTh>
+            <SortableTh list={list} column="registered">
+              Registered
+            </SortableTh>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
