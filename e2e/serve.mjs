@@ -6,6 +6,8 @@
 //   first run and don't depend on which spec file runs first.
 // - its voiceServer.port: the same, with a vapi voice identity configured (the voice journey
 //   closes the network, so the provider is never reached).
+// - its scaleServer.port: a demo call centre of 2,000 agents (npm run demo), for the journeys
+//   through the admin portal's lists at that size.
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -65,8 +67,10 @@ const seededServers = [
     env: { VOICE_IDENTITIES: JSON.stringify(adminServer.voiceServer.identities) },
   },
 ].map((server) => ({ ...server, dataDir: dataDirFor(server.port) }));
+const { scaleServer } = adminServer;
+const scaleDataDir = dataDirFor(scaleServer.port);
 process.on('exit', () => {
-  for (const dir of [dataDir, ...seededServers.map((server) => server.dataDir)]) {
+  for (const dir of [dataDir, scaleDataDir, ...seededServers.map((server) => server.dataDir)]) {
     rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -94,4 +98,15 @@ for (const server of seededServers) {
   );
   if (seeded !== 0 || isStopping) break;
   void run(SERVER_ARGS, env, { isServer: true });
+}
+
+// The scale server: its demo centre is generated before it opens its data directory.
+if (!isStopping) {
+  const env = envFor(scaleServer.port, scaleDataDir);
+  const { teams, agents, days } = scaleServer;
+  const demo = ['--teams', teams, '--agents', agents, '--days', days].map(String);
+  const generated = await run(['--import', 'tsx', 'scripts/demo.ts', ...demo], env, {
+    isServer: false,
+  });
+  if (generated === 0 && !isStopping) void run(SERVER_ARGS, env, { isServer: true });
 }

@@ -278,6 +278,7 @@ test('a name, description, full name, username and call note of markup show as t
   await test.step('Live Floor: full name, username and team', async () => {
     await menu(page).getByRole('link', { name: 'Live Floor' }).click();
     await expect(page.getByRole('heading', { name: 'Live Floor', level: 2 })).toBeVisible();
+    await page.getByLabel('Search agents').fill(USERNAME);
     const row = page
       .getByRole('table', { name: 'Agents on the floor' })
       .getByRole('row')

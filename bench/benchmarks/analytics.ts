@@ -200,7 +200,7 @@ export const analytics: Benchmark<AnalyticsState> = {
     const counts = {
       teams: (JSON.parse(teams.body) as TeamsBody).teams.length,
       employees: (JSON.parse(employees.body) as EmployeesBody).employees.length,
-      floor: (JSON.parse(floor.body) as { agents: unknown[] }).agents.length,
+      floor: JSON.parse(floor.body) as { agents: unknown[]; total: number },
       csvLines: csv.body.trimEnd().split('\n').length,
     };
     const kB = (body: string) => `${(Buffer.byteLength(body) / 1000).toFixed(1)} kB`;
@@ -270,7 +270,9 @@ export const analytics: Benchmark<AnalyticsState> = {
         kind: 'latency',
         name: 'GET /api/analytics/live (floor)',
         stats: floor.stats,
-        note: `${counts.floor} agents, ${kB(floor.body)}; no target in the issue`,
+        note:
+          `the first page: ${counts.floor.agents.length} of ${counts.floor.total} agents, ` +
+          `${kB(floor.body)}; no target in the issue`,
       },
       {
         kind: 'latency',

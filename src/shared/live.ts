@@ -74,8 +74,8 @@ export const liveEventSchema = z
     z
       .object({ type: z.literal('floor.snapshot'), floor: floorSchema })
       .describe(
-        'To an admin (the live floor view): every agent in their scope (as ' +
-          '`GET /api/analytics/live`), sent on connect and whenever changes may have been missed ' +
+        'To an admin (the live floor view): every agent in their scope (the entries ' +
+          '`GET /api/analytics/live` pages through), sent on connect and whenever changes may have been missed ' +
           "(the server's listener reconnected, the admin's scope changed); `floor.agent` events " +
           'follow it, in order on the one socket.',
       ),

@@ -4,6 +4,7 @@ import * as baseline from './migrations/20261202T0000-baseline';
 import * as usernameKeys from './migrations/20261202T0100-username-keys';
 import * as currentPasswordAttempts from './migrations/20261202T0200-current-password-attempts';
 import * as teamNameKeys from './migrations/20261202T0300-team-name-keys';
+import * as auditLogTimeOrder from './migrations/20261202T0400-audit-log-time-order';
 import { adoptPreBaselineDatabase, recordedMigrations } from './pre-baseline';
 import { appliedHashes, applySqlFiles, isApplied } from './sql-files';
 
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '20261202T0100-username-keys': usernameKeys,
   '20261202T0200-current-password-attempts': currentPasswordAttempts,
   '20261202T0300-team-name-keys': teamNameKeys,
+  '20261202T0400-audit-log-time-order': auditLogTimeOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

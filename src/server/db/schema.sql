@@ -249,7 +249,7 @@ ALTER TABLE users ADD CONSTRAINT users_role_check CHECK ((role = ANY (ARRAY['emp
 ALTER TABLE users ADD CONSTRAINT users_team_id_fkey FOREIGN KEY (team_id) REFERENCES teams(id) ON DELETE SET NULL;
 ALTER TABLE users ADD CONSTRAINT users_username_check CHECK ((length(btrim(username)) > 0));
 
-CREATE INDEX audit_log_created_at_idx ON public.audit_log USING btree (created_at);
+CREATE INDEX audit_log_created_at_idx ON public.audit_log USING btree (created_at, id);
 CREATE INDEX auth_attempts_created_at_idx ON public.auth_attempts USING btree (created_at);
 CREATE INDEX auth_attempts_ip_idx ON public.auth_attempts USING btree (kind, ip, created_at);
 CREATE INDEX auth_attempts_username_idx ON public.auth_attempts USING btree (kind, username_key, created_at);

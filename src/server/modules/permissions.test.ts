@@ -514,7 +514,7 @@ const matrix: {
   {
     name: 'GET /api/audit',
     expected: superOnly(200),
-    cell: async () => ({ method: 'GET', url: '/api/audit?limit=5' }),
+    cell: async () => ({ method: 'GET', url: '/api/audit?pageSize=25' }),
   },
   {
     name: 'GET /api/audit/export.csv',
@@ -803,6 +803,12 @@ describe('cross-scope', () => {
       t.app.inject({ method: 'GET', url: '/api/teams', headers: { cookie: world.cookies[role]! } });
     const leaderTeams = (await asRole('team leader')).json().teams as { id: string }[];
     expect(leaderTeams.map((team) => team.id)).toEqual([world.ledTeam.id]);
-    expect((await asRole('admin without a team')).json()).toEqual({ teams: [], total: 0 });
+    expect((await asRole('admin without a team')).json()).toEqual({
+      teams: [],
+      total: 0,
+      matching: 0,
+      page: 1,
+      pageSize: 50,
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages';
 import { adminAccountFields } from './auth';
-import { isoDateTime, newPasswordPairCheck, searchField } from './fields';
+import { isoDateTime, newPasswordPairCheck } from './fields';
+import { listPageFields, listQuerySchema } from './list';
 
 export const teamRefSchema = z.object({ id: z.uuid(), name: z.string() });
 
@@ -16,12 +17,15 @@ export const adminRowSchema = z.object({
 });
 export type AdminRow = z.infer<typeof adminRowSchema>;
 
-export const searchQuerySchema = z.object({ search: searchField });
+/** The Admins page's sortable columns (the Admin column is an avatar and a short id). */
+export const adminSortColumns = ['username', 'team'] as const;
+export type AdminSortColumn = (typeof adminSortColumns)[number];
+export const adminListQuerySchema = listQuerySchema(adminSortColumns);
 
-/** Super admins first (spec §5 'Sorting'), then newest first. `total` ignores the search. */
+/** One page of the admins: super admins first (spec §5 'Sorting'), then newest, unless sorted. */
 export const adminListSchema = z.object({
   admins: z.array(adminRowSchema),
-  total: z.number().int(),
+  ...listPageFields,
 });
 
 /** 'Add New Admin' (spec §5 'Add admin'): the account, its security question, an optional team. */

@@ -9,6 +9,7 @@ import {
 } from '../analytics';
 import { teamRefSchema } from './admins';
 import { isoDateTime, searchField } from './fields';
+import { listPageFields, listQuerySchema } from './list';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const FIRST_CALENDAR_DAY = '1900-01-01';
@@ -98,25 +99,53 @@ const teamFilterField = z
   .union([z.literal(NO_TEAM), z.uuid({ error: 'Not a valid id' })], { error: 'Not a valid id' })
   .optional();
 
-/** The employee cards: a team (a super admin drilling in), a search on username or full name. */
-export const employeeAnalyticsQuerySchema = z
-  .object({
+/**
+ * What the employee cards sort by: `name` (the full name, else the username), the figures the
+ * cards show (total calls, answer rate, average handle time, average after-call work) and how
+ * many of the agent's statuses are flagged in the range.
+ */
+export const employeeAnalyticsSortColumns = [
+  'name',
+  'totalCalls',
+  'answerRate',
+  'handleTime',
+  'afterCallWork',
+  'flags',
+] as const;
+export type EmployeeAnalyticsSortColumn = (typeof employeeAnalyticsSortColumns)[number];
+
+const employeeCardsList = listQuerySchema(employeeAnalyticsSortColumns);
+
+/** `flagged=true`: only the agents with a flagged status in the range. */
+const flaggedFilterField = z
+  .enum(['true', 'false'], { error: 'Must be true or false' })
+  .optional()
+  .transform((text) => text === 'true');
+
+/**
+ * The employee cards, a page at a time: a team (a super admin drilling in), a search on
+ * username or full name, only the flagged agents; by username unless `sort` says.
+ */
+export const employeeAnalyticsQuerySchema = employeeCardsList
+  .extend({
     ...rangeFields,
     teamId: teamFilterField,
-    search: searchField,
+    flagged: flaggedFilterField,
   })
   .superRefine(checkRange);
 export type EmployeeAnalyticsQuery = z.infer<typeof employeeAnalyticsQuerySchema>;
 
 /**
- * CSV of the current view: the employee cards (same filters), or with `employeeId` that
- * employee's calls and status intervals.
+ * CSV of the current view: the employee cards (same filters and order, every page), or with
+ * `employeeId` that employee's calls and status intervals.
  */
 export const analyticsExportQuerySchema = z
   .object({
     ...rangeFields,
     teamId: teamFilterField,
     search: searchField,
+    sort: employeeCardsList.shape.sort,
+    flagged: flaggedFilterField,
     employeeId: z.uuid({ error: 'Not a valid id' }).optional(),
   })
   .superRefine(checkRange);
@@ -200,13 +229,22 @@ export const analyticsEmployeeSchema = z.object({
 
 export const employeeAnalyticsCardSchema = analyticsEmployeeSchema.extend({
   figures: callFiguresSchema,
+  /**
+   * The statuses flagged in the range, in the catalogue's order: the rows the detail's
+   * 'Status Time Tracking' highlights (spec §5).
+   */
+  flaggedStatuses: z.array(z.string()),
 });
 export type EmployeeAnalyticsCard = z.infer<typeof employeeAnalyticsCardSchema>;
 
-/** Employee cards in the viewer's scope, by username. */
+/**
+ * A page of the employee cards. `total` counts the employees of the view (the viewer's scope,
+ * narrowed to `teamId`) whatever the search and the flagged filter; `matching` those that pass.
+ */
 export const employeeAnalyticsListSchema = z.object({
   range: resolvedRangeSchema,
   employees: z.array(employeeAnalyticsCardSchema),
+  ...listPageFields,
 });
 export type EmployeeAnalyticsList = z.infer<typeof employeeAnalyticsListSchema>;
 

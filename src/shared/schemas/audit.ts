@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { calendarDayField } from './analytics';
 import { isoDateTime, searchField } from './fields';
-
-/** Entries on one page of the Audit Log when the query does not say. */
-export const AUDIT_PAGE_SIZE = 100;
-export const MAX_AUDIT_PAGE_SIZE = 500;
+import { listPageFields, listQuerySchema } from './list';
 
 /**
  * What the Audit Log is filtered by (the page's form, the list and the CSV): `search` in the
@@ -34,26 +31,16 @@ function checkDays(
 export const auditFilterSchema = z.object(auditFilterFields).superRefine(checkDays);
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
-/** A page id: the entries' ids are a bigint sequence, so a cursor is its digits. */
-const entryId = z
-  .string()
-  .regex(/^[1-9]\d{0,17}$/, { error: 'Must be an entry id (a positive whole number)' });
-
 /**
- * `GET /api/audit`: the filter, and a page of it newest first — `before` the id of the last
- * entry of the previous page (its `nextBefore`), `limit` entries at most.
+ * The Audit Log's sortable columns: when (the default, newest first), the actor's name, the
+ * action's code (so actions on the same kind of thing sort together) and the target's name.
  */
-export const auditQuerySchema = z
-  .object({
-    ...auditFilterFields,
-    before: entryId.optional(),
-    limit: z.coerce
-      .number({ error: 'Must be a whole number' })
-      .int({ error: 'Must be a whole number' })
-      .min(1, { error: 'Must be at least 1' })
-      .max(MAX_AUDIT_PAGE_SIZE, { error: `Must be at most ${MAX_AUDIT_PAGE_SIZE}` })
-      .default(AUDIT_PAGE_SIZE),
-  })
+export const auditSortColumns = ['when', 'actor', 'action', 'target'] as const;
+export type AuditSortColumn = (typeof auditSortColumns)[number];
+
+/** `GET /api/audit`: the filter, and a page of it (newest first unless sorted). */
+export const auditQuerySchema = listQuerySchema(auditSortColumns)
+  .extend(auditFilterFields)
   .superRefine(checkDays);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
@@ -75,11 +62,11 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+/** A page of the log: `total` counts every entry, `matching` those the filter keeps. */
 export const auditLogPageSchema = z.object({
   entries: z.array(auditEntrySchema),
-  /** The `before` of the next page; null when this page is the last. */
-  nextBefore: z.string().nullable(),
   /** The call centre's zone: the one `from`/`to` are days of, and times are shown in. */
   timeZone: z.string(),
+  ...listPageFields,
 });
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agentStatusSchema, callTypeSchema } from './agent';
 import { isoDateTime } from './fields';
+import { listPageFields, listQuerySchema } from './list';
 
 /**
  * One agent on the live floor view (`/admin/live`): status and time in it, the call in
@@ -30,9 +31,48 @@ export const floorAgentSchema = z.object({
 });
 export type FloorAgent = z.infer<typeof floorAgentSchema>;
 
-/** `GET /api/analytics/live`: every agent in the viewer's scope, by username. */
+/** The live socket's `floor.snapshot`: every agent in the viewer's scope, by username. */
 export const floorSchema = z.object({
   serverNow: isoDateTime,
   agents: z.array(floorAgentSchema),
 });
 export type Floor = z.infer<typeof floorSchema>;
+
+/**
+ * The live floor's sortable columns: the agent's username, the team's name, the status (in the
+ * catalogue's order), the time in status and the call's duration (ascending: the shortest
+ * first), and the softphone (ascending: offline first).
+ */
+export const floorSortColumns = [
+  'username',
+  'team',
+  'status',
+  'since',
+  'call',
+  'softphone',
+] as const;
+export type FloorSortColumn = (typeof floorSortColumns)[number];
+
+/**
+ * `GET /api/analytics/live`: `search` in the username, full name and team name; `status` keeps
+ * the agents in that status.
+ */
+export const floorListQuerySchema = listQuerySchema(floorSortColumns).extend({
+  status: agentStatusSchema.optional(),
+});
+export type FloorListQuery = z.infer<typeof floorListQuerySchema>;
+
+/**
+ * `GET /api/analytics/live`: one page of the agents in the viewer's scope (by username unless
+ * sorted), with how many of the scope are in each status whatever the search and filter.
+ */
+export const floorPageSchema = floorSchema.extend({
+  // An object of every status (a record keyed by the enum describes no properties).
+  statusCounts: z.object(
+    Object.fromEntries(
+      agentStatusSchema.options.map((status) => [status, z.number().int().nonnegative()]),
+    ) as Record<(typeof agentStatusSchema.options)[number], z.ZodNumber>,
+  ),
+  ...listPageFields,
+});
+export type FloorPage = z.infer<typeof floorPageSchema>;

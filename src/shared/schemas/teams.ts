@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages';
 import { isoDateTime, requiredText } from './fields';
+import { listPageFields, listQuerySchema } from './list';
 
 export const MAX_TEAM_NAME_LENGTH = 100;
 export const MAX_TEAM_DESCRIPTION_LENGTH = 500;
@@ -16,8 +17,13 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 
-/** The teams this user may see (all for a super admin, else those they lead); `total` ignores the search. */
-export const teamListSchema = z.object({ teams: z.array(teamSchema), total: z.number().int() });
+/** The Teams page's sortable columns: Team Name, Description, Created By, Created Date, Members. */
+export const teamSortColumns = ['name', 'description', 'createdBy', 'created', 'members'] as const;
+export type TeamSortColumn = (typeof teamSortColumns)[number];
+export const teamListQuerySchema = listQuerySchema(teamSortColumns);
+
+/** One page of the teams this user may see (all for a super admin, else the one they lead). */
+export const teamListSchema = z.object({ teams: z.array(teamSchema), ...listPageFields });
 
 /** Create and edit team (spec §5 'Create team'): name required, description optional. */
 export const teamInputSchema = z.object({
@@ -44,13 +50,23 @@ export const teamMemberSchema = z.object({
   id: z.uuid(),
   user_id: z.uuid(),
   username: z.string(),
+  /** The full name from the member's profile, if any: the members search matches it too. */
+  full_name: z.string().nullable(),
   user_role: z.enum(['employee', 'admin']),
   role: teamMemberRoleSchema,
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-/** Leaders first, then by username. */
-export const teamMembersSchema = z.object({ members: z.array(teamMemberSchema) });
+/** The members list's sortable columns: the username, and the role in the team. */
+export const teamMemberSortColumns = ['username', 'role'] as const;
+export type TeamMemberSortColumn = (typeof teamMemberSortColumns)[number];
+export const teamMembersQuerySchema = listQuerySchema(teamMemberSortColumns);
+
+/** One page of a team's members: leaders first, then by username, unless sorted. */
+export const teamMembersSchema = z.object({
+  members: z.array(teamMemberSchema),
+  ...listPageFields,
+});
 
 /** Who can be added (spec §6): employees and admins, not super admins, not already in this team. */
 export const teamCandidateSchema = z.object({
@@ -66,7 +82,17 @@ export const teamCandidateSchema = z.object({
   can_add: z.boolean(),
 });
 export type TeamCandidate = z.infer<typeof teamCandidateSchema>;
-export const teamCandidatesSchema = z.object({ candidates: z.array(teamCandidateSchema) });
+
+/** The Add Team Member picker asks for one page, searched by username; it may sort by it. */
+export const teamCandidateSortColumns = ['username'] as const;
+export type TeamCandidateSortColumn = (typeof teamCandidateSortColumns)[number];
+export const teamCandidatesQuerySchema = listQuerySchema(teamCandidateSortColumns);
+
+/** One page of candidates: those in no team first, then by username, unless sorted. */
+export const teamCandidatesSchema = z.object({
+  candidates: z.array(teamCandidateSchema),
+  ...listPageFields,
+});
 
 export const addTeamMemberSchema = z.object({
   userId: z.uuid({ error: m.selectUser }),

@@ -3,8 +3,9 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useState } from 're
 import type { z } from 'zod';
 import { validationMessages } from '../../shared/messages';
 import { accountEditSchema } from '../../shared/schemas/accounts';
-import { type FormError, firstIssue } from '../lib/form-error';
+import { type FormError, firstIssue, useFormError } from '../lib/form-error';
 import { fieldError } from './field-error';
+import { RowFeedback } from './row-feedback';
 
 /** A new username, and a new password only when one was typed (absent = unchanged). */
 export type AccountChanges = z.output<typeof accountEditSchema>;
@@ -25,9 +26,10 @@ interface AccountEditRowProps {
   save: (changes: AccountChanges) => Promise<unknown>;
   /** What a failed save says, and which field it marks. */
   describeFailure: (error: unknown) => FormError;
-  /** The row saved: the page says so, then closes the row after 1.5 s (spec §4). */
+  /** The row saved: the page marks it saved, then closes it after 1.5 s (spec §4). */
   onSaved: () => void;
-  onFailed: (message: string) => void;
+  /** The success message the page gave this row once saved, shown in the row. */
+  savedMessage: string | null;
   onCancel: () => void;
 }
 
@@ -45,17 +47,16 @@ export function AccountEditRow({
   save,
   describeFailure,
   onSaved,
-  onFailed,
+  savedMessage,
   onCancel,
 }: AccountEditRowProps) {
   const [username, setUsername] = useState(currentUsername);
   const [password, setPassword] = useState('');
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const [formError, setFormError] = useFormError({ username, password });
   const [status, setStatus] = useState<'editing' | 'saving' | 'saved'>('editing');
 
   function fail(error: FormError) {
     setFormError(error);
-    onFailed(error.message);
   }
 
   async function submit() {
@@ -95,7 +96,6 @@ export function AccountEditRow({
           aria-label="Username"
           form={formId}
           size="xs"
-          w={120}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -112,7 +112,6 @@ export function AccountEditRow({
           aria-label="New password"
           placeholder={KEEP_PASSWORD_PLACEHOLDER}
           form={formId}
-          w={210}
           size="xs"
           autoComplete="new-password"
           visibilityToggleButtonProps={{ 'aria-label': 'Show new password' }}
@@ -135,6 +134,11 @@ export function AccountEditRow({
             </Button>
           </Group>
         </form>
+        <RowFeedback
+          live
+          message={formError?.message ?? savedMessage}
+          tone={formError ? 'error' : 'success'}
+        />
       </Table.Td>
     </Table.Tr>
   );

@@ -53,6 +53,8 @@ interface ListPanelProps<Page extends ListPage> {
   children: (page: Page) => ReactNode;
   /** Beside the search box (filters, a view switch). */
   controls?: ReactNode;
+  /** Whether those filters narrow the list now: a page without rows then says none match. */
+  isFiltered?: boolean;
   /** Without a frame: a list inside a dialog. */
   bare?: boolean;
 }
@@ -70,6 +72,7 @@ export function ListPanel<Page extends ListPage>({
   texts,
   children,
   controls,
+  isFiltered = false,
   bare = false,
 }: ListPanelProps<Page>) {
   const page = query.data;
@@ -94,7 +97,7 @@ export function ListPanel<Page extends ListPage>({
         ) : query.isError ? (
           <FormAlert tone="error">{texts.loadFailed(query.error)}</FormAlert>
         ) : rowsOf(query.data).length === 0 ? (
-          <EmptyText text={list.search ? texts.noSearchResults : texts.noneYet} />
+          <EmptyText text={list.search || isFiltered ? texts.noSearchResults : texts.noneYet} />
         ) : (
           children(query.data)
         )}
@@ -124,13 +127,17 @@ function EmptyText({ text }: { text: ReactNode }) {
   );
 }
 
-function ListFooter({
+/**
+ * 'Showing X of Y …' with this page's range, the pager and the page size: the footer of a
+ * list whose page lays out its own search and rows (the live floor).
+ */
+export function ListFooter({
   list,
   page,
   rows,
   noun,
 }: {
-  list: PanelParams;
+  list: Pick<PanelParams, 'setPage' | 'setPageSize'>;
   page: ListPage;
   rows: number;
   noun: string;

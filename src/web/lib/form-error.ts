@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { core } from 'zod/mini';
 import { ApiError } from './api-client';
 
@@ -31,4 +32,24 @@ export function refusal(message: string, field: string | undefined): FormError {
 /** The request field the server named in its refusal, if it named one. */
 export function refusedField(error: unknown): string | undefined {
   return error instanceof ApiError ? error.field : undefined;
+}
+
+/**
+ * A form's refusal, which lasts until a field it is about changes: 'Username already exists'
+ * goes as soon as the username is edited (and would show again only for the same name).
+ * `values` are the form's fields now, by request key; an error about no field stays until the
+ * form sets another.
+ */
+export function useFormError<Values extends object>(values: Values) {
+  const [refused, setRefused] = useState<{ error: FormError; values: Values } | null>(null);
+  const valueOf = (of: Values, field: string) => of[field as keyof Values];
+  const isCurrent =
+    refused !== null &&
+    refused.error.fields.every((field) =>
+      Object.is(valueOf(values, field), valueOf(refused.values, field)),
+    );
+  // Set from a handler of this render: these values are the ones the form was refused with.
+  const setFormError = (error: FormError | null) =>
+    setRefused(error === null ? null : { error, values });
+  return [isCurrent ? refused.error : null, setFormError] as const;
 }

@@ -5,7 +5,7 @@ export const FORM_CLOSE_DELAY_MS = 1500;
 export const SUCCESS_MESSAGE_MS = 3000;
 
 /** How long typing in a search box pauses before the server is asked. */
-export const SEARCH_DEBOUNCE_MS = 300;
+export const SEARCH_DEBOUNCE_MS = 150;
 
 /** How often the admin dashboard asks for fresh figures while it is on screen. */
 export const DASHBOARD_REFRESH_MS = 15_000;

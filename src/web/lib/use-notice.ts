@@ -51,37 +51,49 @@ export function useNotice() {
   return { notice, success, error, clear };
 }
 
+/** A row's confirmation that it was saved, shown at the row. */
+export interface RowSaved {
+  rowId: string;
+  message: string;
+}
+
 /**
  * Which table row is being edited inline (spec §4): one at a time; opening or closing a row
- * clears the page's notice; a saved row closes FORM_CLOSE_DELAY_MS after its success message.
+ * clears the page's notice. A saved row shows its success message at the row, closes
+ * FORM_CLOSE_DELAY_MS later and keeps the message SUCCESS_MESSAGE_MS in all; a refusal stays
+ * in the row being edited (AccountEditRow), where the user is looking.
  */
-export function useInlineRowEdit(notice: {
-  clear: () => void;
-  success: (message: string) => void;
-}) {
+export function useInlineRowEdit(notice: { clear: () => void }) {
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [saved, setSaved] = useState<RowSaved | null>(null);
   const closeLater = useReplaceableTimeout();
-  const { clear, success } = notice;
+  const forgetLater = useReplaceableTimeout();
+  const { clear } = notice;
 
-  const start = useCallback(
-    (row: { id: string }) => {
+  const reset = useCallback(
+    (rowId: string | null) => {
       closeLater.cancel();
+      forgetLater.cancel();
       clear();
-      setEditingId(row.id);
+      setSaved(null);
+      setEditingId(rowId);
     },
-    [closeLater, clear],
+    [closeLater, forgetLater, clear],
   );
-  const stop = useCallback(() => {
-    closeLater.cancel();
-    clear();
-    setEditingId(null);
-  }, [closeLater, clear]);
-  const saved = useCallback(
+  const start = useCallback((row: { id: string }) => reset(row.id), [reset]);
+  const stop = useCallback(() => reset(null), [reset]);
+  const markSaved = useCallback(
     (message: string) => {
-      success(message);
+      if (editingId === null) return;
+      setSaved({ rowId: editingId, message });
       closeLater.start(() => setEditingId(null), FORM_CLOSE_DELAY_MS);
+      forgetLater.start(() => setSaved(null), SUCCESS_MESSAGE_MS);
     },
-    [closeLater, success],
+    [editingId, closeLater, forgetLater],
   );
-  return { editingId, start, stop, saved };
+  const savedMessageOf = useCallback(
+    (rowId: string) => (saved?.rowId === rowId ? saved.message : null),
+    [saved],
+  );
+  return { editingId, start, stop, saved: markSaved, savedMessageOf };
 }

@@ -1,4 +1,5 @@
 import { cleanup } from '@testing-library/react';
+import type * as ReactRouter from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { pageNavigation } from '../lib/page-navigation';
 import { FakeWebSocket } from './fake-web-socket';
@@ -65,4 +66,17 @@ afterEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
+});
+
+// In a test, React runs a transition only inside act(): a navigation that a timer starts (a
+// debounced search writing the URL) would wait for ever. Tests' MemoryRouters navigate
+// without a transition; the app's router keeps them.
+vi.mock('react-router', async (importOriginal) => {
+  const router = await importOriginal<typeof ReactRouter>();
+  const { createElement } = await import('react');
+  return {
+    ...router,
+    MemoryRouter: (props: Parameters<typeof router.MemoryRouter>[0]) =>
+      createElement(router.MemoryRouter, { useTransitions: false, ...props }),
+  };
 });

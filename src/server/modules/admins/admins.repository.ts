@@ -1,5 +1,13 @@
 import { sql } from 'kysely';
+import type { AdminSortColumn } from '../../../shared/schemas/admins';
+import type { ListQuery } from '../../../shared/schemas/list';
 import type { Db } from '../../platform/database';
+import {
+  type PageWindow,
+  countAllAndMatching,
+  direction,
+  toCounts,
+} from '../../platform/list-page';
 import { containsText } from '../accounts/accounts.repository';
 
 function selectAdminRows(db: Db) {
@@ -25,24 +33,39 @@ function selectAdminRows(db: Db) {
 
 export type AdminRowRecord = NonNullable<Awaited<ReturnType<typeof findAdminById>>>;
 
-/** Super admins first (spec §5), then newest first. */
-export function listAdmins(db: Db, search: string | undefined) {
-  let query = selectAdminRows(db);
-  if (search) query = query.where(containsText('users.username', search));
-  return query
+/** The search matches the username, ignoring case. */
+const matchesSearch = (search: string | undefined) =>
+  search ? containsText('users.username', search) : undefined;
+
+const sortExpressions = {
+  username: sql`users.username_key`,
+  team: sql`lower(teams.name)`,
+} satisfies Record<AdminSortColumn, unknown>;
+
+/** A page: super admins first (spec §5), then newest first, unless sorted; ties by id. */
+export function listAdmins(db: Db, query: ListQuery<AdminSortColumn>, window: PageWindow) {
+  const matches = matchesSearch(query.search);
+  return selectAdminRows(db)
+    .$if(matches !== undefined, (rows) => rows.where(matches!))
+    .$if(query.sort !== undefined, (rows) =>
+      rows.orderBy(sortExpressions[query.sort!.column], direction(query.sort!.descending)),
+    )
     .orderBy('users.is_super_admin', 'desc')
     .orderBy('users.created_at', 'desc')
     .orderBy('users.id')
+    .offset(window.offset)
+    .limit(window.limit)
     .execute();
 }
 
-export async function countAdmins(db: Db) {
+/** Every admin, and how many of them the search matches. */
+export async function countAdmins(db: Db, search: string | undefined) {
   const row = await db
     .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select(countAllAndMatching(matchesSearch(search)))
     .where('role', '=', 'admin')
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return toCounts(row);
 }
 
 export function findAdminById(db: Db, id: string) {

@@ -1,10 +1,10 @@
 import { canManageAdmins } from '../../../shared/permissions';
 import {
+  adminListQuerySchema,
   adminListSchema,
   adminResponseSchema,
   idParamsSchema,
   newAdminSchema,
-  searchQuerySchema,
 } from '../../../shared/schemas/admins';
 import { accountEditSchema } from '../../../shared/schemas/accounts';
 import { okResponseSchema } from '../../../shared/schemas/auth';
@@ -21,12 +21,14 @@ export const adminRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         operationId: 'listAdmins',
         tags: ['admins'],
-        summary: 'Admins, super admins first; `search` matches the username, ignoring case',
-        querystring: searchQuerySchema,
+        summary:
+          'A page of the admins, super admins first then newest unless `sort` says; `search` ' +
+          'matches the username, ignoring case',
+        querystring: adminListQuerySchema,
         response: { 200: adminListSchema },
       },
     },
-    async (request) => admins.listAdmins(ctx, request.query.search),
+    async (request) => admins.listAdmins(ctx, request.query),
   );
 
   app.post(

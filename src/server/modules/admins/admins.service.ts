@@ -1,7 +1,9 @@
-import type { AdminRow, NewAdminInput } from '../../../shared/schemas/admins';
+import type { AdminRow, AdminSortColumn, NewAdminInput } from '../../../shared/schemas/admins';
+import type { ListQuery } from '../../../shared/schemas/list';
 import type { SecurityQuestion } from '../../../shared/security-questions';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
+import { readListPage } from '../../platform/list-page';
 import { AppError, toConflict } from '../../platform/errors';
 import { hashAnswer, hashPassword } from '../../platform/passwords';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
@@ -78,12 +80,13 @@ export function toAdminRow(row: AdminRowRecord): AdminRow {
   };
 }
 
-export async function listAdmins(ctx: AppContext, search: string | undefined) {
-  const [rows, total] = await Promise.all([
-    repo.listAdmins(ctx.db, search),
-    repo.countAdmins(ctx.db),
-  ]);
-  return { admins: rows.map(toAdminRow), total };
+export async function listAdmins(ctx: AppContext, query: ListQuery<AdminSortColumn>) {
+  const { rows, ...page } = await readListPage(
+    query,
+    () => repo.countAdmins(ctx.db, query.search),
+    (window) => repo.listAdmins(ctx.db, query, window),
+  );
+  return { admins: rows.map(toAdminRow), ...page };
 }
 
 async function existingAdmin(db: Db, id: string) {

@@ -63,6 +63,76 @@ describe('GET /api/admins', () => {
       'percent%admin',
     ]);
   });
+
+  it('pages, sorts by a column either way and answers the last page for one past it', async () => {
+    const alpha = await newTeam(t.db, { name: 'Pager Alpha' });
+    const bravo = await newTeam(t.db, { name: 'Pager Bravo' });
+    for (let i = 0; i < 30; i += 1) {
+      const admin = await (i === 5 ? newSuperAdmin : newAdmin)(t.db, {
+        username: `pa_${String(i).padStart(2, '0')}`,
+        created_at: new Date(Date.UTC(2025, 0, 1 + i)).toISOString(),
+      });
+      if (i % 3 === 0) await joinTeam(t.db, alpha, admin);
+      if (i % 3 === 1) await joinTeam(t.db, bravo, admin);
+    }
+    type AdminList = { admins: { username: string; team: { name: string } | null }[] };
+    const names = (body: AdminList) => body.admins.map((a) => a.username);
+    const teams = (body: AdminList) => body.admins.map((a) => a.team?.name ?? null);
+    const list = async (query: string) => (await asBoss('GET', `/api/admins?${query}`)).json();
+
+    // Super admins first, then newest first.
+    const first = await list('search=PA_&pageSize=25');
+    expect(first).toMatchObject({ matching: 30, page: 1, pageSize: 25 });
+    expect(first.total).toBeGreaterThan(30);
+    expect(names(first).slice(0, 3)).toEqual(['pa_05', 'pa_29', 'pa_28']);
+    const second = await list('search=pa_&pageSize=25&page=2');
+    expect(names(second)).toEqual(['pa_04', 'pa_03', 'pa_02', 'pa_01', 'pa_00']);
+    const past = await list('search=pa_&pageSize=25&page=9');
+    expect(past).toMatchObject({ page: 2, matching: 30 });
+    expect(names(past)).toEqual(names(second));
+
+    const byName = await list('search=pa_&sort=username');
+    expect(names(byName)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `pa_${String(i).padStart(2, '0')}`),
+    );
+    const byNameDown = await list('search=pa_&sort=-username');
+    expect(names(byNameDown)).toEqual(names(byName).toReversed());
+
+    // By team name either way, those without a team after; within a team, newest first.
+    const byTeam = await list('search=pa_&sort=team');
+    expect(teams(byTeam)).toEqual([
+      ...Array(10).fill('Pager Alpha'),
+      ...Array(10).fill('Pager Bravo'),
+      ...Array(10).fill(null),
+    ]);
+    expect(names(byTeam).slice(0, 2)).toEqual(['pa_27', 'pa_24']);
+    expect(names(byTeam)[20]).toBe('pa_05');
+    const byTeamDown = await list('search=pa_&sort=-team');
+    expect(teams(byTeamDown)).toEqual([
+      ...Array(10).fill('Pager Bravo'),
+      ...Array(10).fill('Pager Alpha'),
+      ...Array(10).fill(null),
+    ]);
+
+    // The search narrows `matching`; `total` stays every admin.
+    const everyone = await list('');
+    const some = await list('search=pa_1');
+    expect(some).toMatchObject({ total: everyone.total, matching: 10 });
+    expect(everyone.matching).toBe(everyone.total);
+  });
+
+  it.each([
+    ['sort=password', 'sort'],
+    ['sort=admin', 'sort'],
+    ['sort=-', 'sort'],
+    ['pageSize=30', 'pageSize'],
+    ['page=0', 'page'],
+    ['page=two', 'page'],
+  ])('refuses ?%s naming %s', async (query, field) => {
+    const response = await asBoss('GET', `/api/admins?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.field).toBe(`querystring.${field}`);
+  });
 });
 
 describe('POST /api/admins', () => {

@@ -1,6 +1,8 @@
 import { type RawBuilder, sql } from 'kysely';
+import { FLAG_AFTER_CALL_AVERAGE_SECONDS, FLAG_TOTAL_SECONDS } from '../../../shared/analytics';
+import { type EmployeeAnalyticsSortColumn, NO_TEAM } from '../../../shared/schemas/analytics';
+import type { ListSort } from '../../../shared/schemas/list';
 import type { Db } from '../../platform/database';
-import { NO_TEAM } from '../../../shared/schemas/analytics';
 import type { EmployeeScope } from '../employees/employees.repository';
 
 /**
@@ -13,7 +15,9 @@ import type { EmployeeScope } from '../employees/employees.repository';
  *   rollups (`call_month_totals`, `status_metric_month_totals`), and for its other days the
  *   daily ones (`call_day_totals`, `status_metric_day_totals`): calls, and the seconds of the
  *   statuses the metrics use (db/sql/rollups.sql says what each holds);
- * - one employee's detail reads every status and its sessions from `status_day_totals`.
+ * - one employee's detail reads every status and its sessions from `status_day_totals`, and the
+ *   cards' flags the flaggable statuses' (for a page of cards, or for every card when the list
+ *   is sorted or filtered by them: a read of every day in the window, no monthly rollup).
  * Rules shared by every view:
  * - a call counts when it has an outcome (answered, declined, missed), on the local day it
  *   came in;
@@ -189,19 +193,53 @@ const figuresOf = (alias: string, seconds = secondsColumns, counts = countColumn
 
 /**
  * Seconds and sessions per user and status in the window (columns user_id, status, seconds,
- * sessions) for the users `forUser` selects: the closed intervals from the daily rollups, the
- * open one live.
+ * sessions) for the users `forUser` selects, of every status or only `statuses`: the closed
+ * intervals from the daily rollups, the open one live.
  */
-function statusTimeIn(w: AnalyticsWindow, forUser: UserFilter) {
+function statusTimeIn(w: AnalyticsWindow, forUser: UserFilter, statuses?: readonly string[]) {
+  const ofStatus = (column: RawBuilder<unknown>) =>
+    statuses ? [sql`${column} IN (${sql.join(statuses.map((status) => sql.lit(status)))})`] : [];
   return sql`
     SELECT d.user_id, d.status, sum(d.seconds)::float8 AS seconds, sum(d.intervals)::int AS sessions
     FROM status_day_totals AS d
-    WHERE ${and([forUser(sql.ref('d.user_id')), daysInWindow(w)])}
+    WHERE ${and([forUser(sql.ref('d.user_id')), daysInWindow(w), ...ofStatus(sql.ref('d.status'))])}
     GROUP BY d.user_id, d.status
     UNION ALL
     SELECT o.user_id, o.status, o.seconds::float8, 1 AS sessions
     FROM (${openIntervalsIn(w, forUser(sql.ref('l.user_id')))}) AS o
-    ${w.start ? sql`UNION ALL ${sessionAcrossStart(w.start, forUser(sql.ref('u.id')))}` : sql``}`;
+    WHERE ${and(ofStatus(sql.ref('o.status')))}
+    ${
+      w.start
+        ? sql`UNION ALL
+          SELECT a.user_id, a.status, a.seconds, a.sessions
+          FROM (${sessionAcrossStart(w.start, forUser(sql.ref('u.id')))}) AS a
+          WHERE ${and(ofStatus(sql.ref('a.status')))}`
+        : sql``
+    }`;
+}
+
+/** The statuses a flag can fall on (spec §5): break, lunch and personal by their total. */
+const statusesFlaggedByTotal = ['break', 'lunch', 'personal'];
+const flaggableStatuses = [...statusesFlaggedByTotal, 'after_call'];
+
+/**
+ * Per user with a flagged status in the window: which (column flagged_statuses) and how many
+ * (flag_count). The rule of `isStatusFlagged` (shared/analytics.ts), on the seconds and sessions
+ * the detail's 'Status Time Tracking' rows show; the tests hold the two to the same answers.
+ */
+function flagsIn(w: AnalyticsWindow, forUser: UserFilter) {
+  return sql`
+    SELECT t.user_id, array_agg(t.status) AS flagged_statuses, count(*)::int AS flag_count
+    FROM (
+      SELECT i.user_id, i.status, sum(i.seconds) AS seconds, sum(i.sessions) AS sessions
+      FROM (${statusTimeIn(w, forUser, flaggableStatuses)}) AS i
+      GROUP BY i.user_id, i.status
+    ) AS t
+    WHERE (t.status IN (${sql.join(statusesFlaggedByTotal.map((status) => sql.lit(status)))})
+        AND t.seconds > ${sql.lit(FLAG_TOTAL_SECONDS)})
+      OR (t.status = 'after_call' AND t.sessions > 0
+        AND t.seconds / t.sessions > ${sql.lit(FLAG_AFTER_CALL_AVERAGE_SECONDS)})
+    GROUP BY t.user_id`;
 }
 
 /**
@@ -341,9 +379,8 @@ export async function teamAnalytics(db: Db, w: AnalyticsWindow) {
   return teams.rows.map((team) => ({ ...team, ...(callsOf.get(team.id) ?? noCallSums) }));
 }
 
-/** Employees (role employee) in scope, optionally in one team and matching a search. */
+/** Employees (role employee) in scope, optionally in one team, or one employee. */
 function staffInScope(scope: EmployeeScope, filters: EmployeeFilters) {
-  const search = filters.search?.toLowerCase();
   return and([
     sql`u.role = 'employee'`,
     ...('all' in scope ? [] : [sql`u.team_id = ${scope.teamId}`]),
@@ -353,21 +390,21 @@ function staffInScope(scope: EmployeeScope, filters: EmployeeFilters) {
         ? [sql`u.team_id = ${filters.teamId}`]
         : []),
     ...(filters.employeeId ? [sql`u.id = ${filters.employeeId}`] : []),
-    ...(search
-      ? [
-          sql`(position(${search} in lower(u.username)) > 0
-            OR position(${search} in lower(coalesce(ei.full_name, ''))) > 0)`,
-        ]
-      : []),
   ]);
 }
 
 export interface EmployeeFilters {
   /** A team's id, or NO_TEAM for the employees without one. */
   teamId?: string | undefined;
-  /** Username or full name contains it, ignoring case (spec §5). */
-  search?: string | undefined;
   employeeId?: string | undefined;
+}
+
+/** Username or full name (alias `ei`) contains the search, ignoring case (spec §5). */
+function matchesSearch(search: string | undefined) {
+  if (!search) return sql`true`;
+  const term = search.toLowerCase();
+  return sql`(position(${term} in lower(u.username)) > 0
+    OR position(${term} in lower(coalesce(ei.full_name, ''))) > 0)`;
 }
 
 interface EmployeeColumns {
@@ -378,37 +415,140 @@ interface EmployeeColumns {
   team_name: string | null;
 }
 
-/** The employee cards: everyone in scope (by username) with their figures. */
+/** A row of the employee cards: a card with the counts, or (`id` null) the counts alone. */
+export type CardRow = TotalsRow &
+  Omit<EmployeeColumns, 'id'> & {
+    id: string | null;
+    total: number;
+    matching: number;
+    /** Null: none flagged. */
+    flagged_statuses: string[] | null;
+  };
+
+export interface CardFilters {
+  teamId?: string | undefined;
+  search?: string | undefined;
+  /** Only the employees with a flagged status in the window. */
+  flagged?: boolean | undefined;
+}
+
+/** The card columns a sort orders by (aliases: `s` staff, `f` figures, `g` flags). */
+const cardSortKeys = {
+  name: sql`lower(coalesce(s.full_name, s.username))`,
+  totalCalls: sql`coalesce(f.total_calls, 0)`,
+  answerRate: sql`f.inbound_answered::float8 / nullif(f.inbound_offered, 0)`,
+  handleTime: sql`f.talk_seconds / nullif(f.handled_calls, 0)`,
+  afterCallWork: sql`f.after_call_seconds / nullif(f.handled_calls, 0)`,
+  flags: sql`coalesce(g.flag_count, 0)`,
+} satisfies Record<EmployeeAnalyticsSortColumn, RawBuilder<unknown>>;
+
+const sortsByFigures = (sort: ListSort<EmployeeAnalyticsSortColumn> | undefined) =>
+  sort !== undefined && sort.column !== 'name' && sort.column !== 'flags';
+
+/** Which cards: one page (from 1), or every one (the CSV). */
+export type CardsWanted = { page: number; pageSize: number } | 'all';
+
+/**
+ * The employee cards: the employees in scope (and team) matching the search and the flagged
+ * filter, ordered (by username unless sorted; ties by username, then id, so pages are stable),
+ * one page of them with their figures and flagged statuses, and the counts, in one statement.
+ * A page past the last serves the last. Every row carries `total` and `matching`; a page with
+ * no card is one row whose `id` is null.
+ *
+ * The figures and flags of every matching employee are summed only when the order or the
+ * filter needs them; otherwise the page is chosen from the staff alone and only its employees'
+ * rollups are read.
+ */
 export async function employeeAnalytics(
   db: Db,
   scope: EmployeeScope,
-  filters: EmployeeFilters,
+  filters: CardFilters,
+  sort: ListSort<EmployeeAnalyticsSortColumn> | undefined,
+  wanted: CardsWanted,
   w: AnalyticsWindow,
 ) {
-  // Every employee: the rollups are read whole, their few non-staff rows dropped by the join
+  const search = filters.search || undefined;
+  const needsEveryFigure = sortsByFigures(sort) || wanted === 'all';
+  const needsEveryFlag = sort?.column === 'flags' || filters.flagged === true;
+  // Every employee: the rollups are read whole, their few non-staff rows dropped by the joins
   // below, which is cheaper than checking every row against the staff.
-  const isEveryEmployee =
-    'all' in scope && !filters.teamId && !filters.search && !filters.employeeId;
-  const forUser: UserFilter = isEveryEmployee
+  const isEveryEmployee = 'all' in scope && !filters.teamId && !search;
+  const everyMatching: UserFilter = isEveryEmployee
     ? () => sql`true`
-    : (user) => sql`${user} IN (SELECT id FROM staff)`;
-  const result = await sql<TotalsRow & EmployeeColumns>`
+    : (user) => sql`${user} IN (SELECT id FROM staff WHERE is_match)`;
+  // An array of at most 100 ids: the planner seeks each one's rollup rows by index, rather
+  // than reading a whole rollup table to keep a page's worth of them.
+  const onPage: UserFilter = (user) => sql`${user} = ANY (ARRAY(SELECT id FROM page))`;
+  const figuresOfUsers = (forUser: UserFilter) => sql`
+    SELECT d.user_id, ${figureSums} FROM (${figureRowsIn(w, forUser)}) AS d GROUP BY d.user_id`;
+
+  const order = sort
+    ? sql`${cardSortKeys[sort.column]} ${sql.raw(sort.descending ? 'DESC' : 'ASC')} NULLS LAST,
+        lower(s.username), s.id`
+    : sql`lower(s.username), s.id`;
+  const firstPosition =
+    wanted === 'all'
+      ? sql`0`
+      : sql`(least(${wanted.page}::int,
+          greatest(1, ceil(count(*)::numeric / ${wanted.pageSize}::int)::int)) - 1)
+          * ${wanted.pageSize}::int`;
+  const onThePage =
+    wanted === 'all'
+      ? sql`true`
+      : sql`m.position > c.first_position
+          AND m.position <= c.first_position + ${wanted.pageSize}::int`;
+
+  // Figures and flags of every matching employee come before the page is chosen when the order
+  // or the filter needs them; else after it, of the page's employees only.
+  const figuresCte = (forUser: UserFilter) => sql`figures AS (${figuresOfUsers(forUser)})`;
+  const flagsCte = (forUser: UserFilter) => sql`flags AS (${flagsIn(w, forUser)})`;
+  const before = [
+    ...(needsEveryFigure ? [figuresCte(everyMatching)] : []),
+    ...(needsEveryFlag ? [flagsCte(everyMatching)] : []),
+  ];
+  // The CSV has no flags column: unless it is filtered or sorted by them, none are summed.
+  const noFlags = sql`flags AS (
+    SELECT NULL::uuid AS user_id, NULL::text[] AS flagged_statuses WHERE false)`;
+  const after = [
+    ...(needsEveryFigure ? [] : [figuresCte(onPage)]),
+    ...(needsEveryFlag ? [] : [wanted === 'all' ? noFlags : flagsCte(onPage)]),
+  ];
+  const result = await sql<CardRow>`
     WITH staff AS (
-      SELECT u.id, u.username, ei.full_name, u.team_id, t.name AS team_name
+      SELECT u.id, u.username, ei.full_name, u.team_id, t.name AS team_name,
+        ${matchesSearch(search)} AS is_match
       FROM users AS u
       LEFT JOIN employee_info AS ei ON ei.user_id = u.id
       LEFT JOIN teams AS t ON t.id = u.team_id
-      WHERE ${staffInScope(scope, filters)}
+      WHERE ${staffInScope(scope, { teamId: filters.teamId })}
     ),
-    figures AS (
-      SELECT d.user_id, ${figureSums}
-      FROM (${figureRowsIn(w, forUser)}) AS d
-      GROUP BY d.user_id
+    ${before.length ? sql`${sql.join(before)},` : sql``}
+    matched AS (
+      SELECT s.id, row_number() OVER (ORDER BY ${order}) AS position
+      FROM staff AS s
+      ${needsEveryFigure ? sql`LEFT JOIN figures AS f ON f.user_id = s.id` : sql``}
+      ${needsEveryFlag ? sql`LEFT JOIN flags AS g ON g.user_id = s.id` : sql``}
+      WHERE s.is_match ${filters.flagged ? sql`AND g.flag_count > 0` : sql``}
+    ),
+    counts AS (
+      SELECT (SELECT count(*) FROM staff)::int AS total, count(*)::int AS matching,
+        ${firstPosition} AS first_position
+      FROM matched
+    ),
+    page AS (
+      SELECT m.id, m.position FROM matched AS m CROSS JOIN counts AS c WHERE ${onThePage}
     )
-    SELECT s.id, s.username, s.full_name, s.team_id, s.team_name, ${figuresOf('f')}
-    FROM staff AS s
-    LEFT JOIN figures AS f ON f.user_id = s.id
-    ORDER BY lower(s.username), s.id
+    ${after.length ? sql`, ${sql.join(after)}` : sql``}
+    SELECT c.total, c.matching, s.id, s.username, s.full_name, s.team_id, s.team_name,
+      ${figuresOf('f')}, g.flagged_statuses
+    FROM counts AS c
+    LEFT JOIN (
+      page AS p
+      JOIN staff AS s ON s.id = p.id
+      LEFT JOIN figures AS f ON f.user_id = p.id
+      LEFT JOIN flags AS g ON g.user_id = p.id
+    ) ON true
+    ORDER BY p.position
   `.execute(db);
   return result.rows;
 }

@@ -54,9 +54,12 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
         operationId: 'listEmployeeAnalytics',
         tags: ['analytics'],
         summary:
-          'Employee cards within your scope, by username; `teamId` narrows to a team ' +
-          '(`none`: the employees without a team), ' +
-          `\`search\` matches username or full name. ${RANGE_HELP}`,
+          'A page of the employee cards within your scope, by username unless `sort` says ' +
+          '(name, totalCalls, answerRate, handleTime, afterCallWork, flags; `-` in front for ' +
+          'descending); `teamId` narrows to a team (`none`: the employees without a team), ' +
+          '`search` matches username or full name, `flagged=true` keeps the employees with a ' +
+          'flagged status in the range. `total` counts the team or scope whatever the search ' +
+          `and filter. ${RANGE_HELP}`,
         querystring: employeeAnalyticsQuerySchema,
         response: { 200: employeeAnalyticsListSchema },
       },
@@ -100,8 +103,8 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
         operationId: 'exportAnalyticsCsv',
         tags: ['analytics'],
         summary:
-          'CSV of the current view: the employee cards (`teamId`, `none` included, ' +
-          '`search`), or with ' +
+          'CSV of the current view: every employee card of the list (`teamId`, `none` ' +
+          'included, `search`, `flagged`, in the order `sort` gives), or with ' +
           "`employeeId` that employee's calls and status intervals. " +
           `The range is in the file name. ${RANGE_HELP}`,
         querystring: analyticsExportQuerySchema,

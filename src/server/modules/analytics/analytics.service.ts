@@ -11,6 +11,7 @@ import { employeeScope } from '../../../shared/permissions';
 import type {
   AnalyticsExportQuery,
   CallFigures,
+  EmployeeAnalyticsCard,
   EmployeeAnalyticsDetail,
   EmployeeAnalyticsList,
   EmployeeAnalyticsQuery,
@@ -19,6 +20,7 @@ import type {
   TeamAnalyticsList,
 } from '../../../shared/schemas/analytics';
 import type { SessionUser } from '../../../shared/schemas/auth';
+import { DEFAULT_PAGE_SIZE, servedPage } from '../../../shared/schemas/list';
 import { agentStatuses, statusLabel } from '../../../shared/statuses';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -101,40 +103,77 @@ export async function teamAnalytics(
   };
 }
 
-/**
- * The employee cards in the viewer's scope. `teamId` narrows within the scope: another
- * team's id gives an empty list, never its employees.
- */
-export async function employeeAnalyticsList(
-  ctx: AppContext,
-  actor: SessionUser,
-  query: Pick<EmployeeAnalyticsQuery, 'teamId' | 'search'>,
-  selection: RangeSelection,
-): Promise<EmployeeAnalyticsList> {
-  const scope = employeeScope(actor);
-  const { window, body } = windowOf(ctx, selection);
-  const rows = await repo.employeeAnalytics(
-    ctx.db,
-    scope,
-    { teamId: query.teamId, search: query.search || undefined },
-    window,
-  );
-  return {
-    range: body,
-    employees: rows.map((row) => ({
-      id: row.id,
-      username: row.username,
-      full_name: row.full_name,
-      team: teamOf(row),
-      figures: figuresOf(row),
-    })),
-  };
-}
-
 const statusOrder = (status: string) => {
   const index = (agentStatuses as readonly string[]).indexOf(status);
   return index === -1 ? agentStatuses.length : index;
 };
+
+/** The flagged statuses of a card, in the catalogue's order. */
+const flaggedStatusesOf = (statuses: string[] | null) =>
+  [...(statuses ?? [])].sort((a, b) => statusOrder(a) - statusOrder(b) || a.localeCompare(b));
+
+/** The cards of the rows that have one (a page without cards is a row of counts alone). */
+function cardsIn(rows: repo.CardRow[]): EmployeeAnalyticsCard[] {
+  return rows.flatMap(({ id, ...row }) => (id === null ? [] : [cardOf(id, row)]));
+}
+
+function cardOf(id: string, row: Omit<repo.CardRow, 'id'>): EmployeeAnalyticsCard {
+  return {
+    id,
+    username: row.username,
+    full_name: row.full_name,
+    team: teamOf(row),
+    figures: figuresOf(row),
+    flaggedStatuses: flaggedStatusesOf(row.flagged_statuses),
+  };
+}
+
+/** What the cards (and their CSV) are narrowed and ordered by. */
+type CardsQuery = Partial<Pick<EmployeeAnalyticsQuery, 'teamId' | 'search' | 'flagged' | 'sort'>>;
+
+async function cardsOf(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: CardsQuery,
+  wanted: repo.CardsWanted,
+  selection: RangeSelection,
+) {
+  const { window, body } = windowOf(ctx, selection);
+  const rows = await repo.employeeAnalytics(
+    ctx.db,
+    employeeScope(actor),
+    { teamId: query.teamId, search: query.search || undefined, flagged: query.flagged },
+    query.sort,
+    wanted,
+    window,
+  );
+  return { range: body, rows };
+}
+
+/**
+ * A page of the employee cards in the viewer's scope. `teamId` narrows within the scope:
+ * another team's id gives an empty list, never its employees.
+ */
+export async function employeeAnalyticsList(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: CardsQuery & Partial<Pick<EmployeeAnalyticsQuery, 'page' | 'pageSize'>>,
+  selection: RangeSelection,
+): Promise<EmployeeAnalyticsList> {
+  const asked = { page: query.page ?? 1, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE };
+  const { range, rows } = await cardsOf(ctx, actor, query, asked, selection);
+  // Every row carries the counts.
+  const counts = rows[0] ?? { total: 0, matching: 0 };
+  const served = servedPage(asked, counts.matching);
+  return {
+    range,
+    employees: cardsIn(rows),
+    total: counts.total,
+    matching: counts.matching,
+    page: served.page,
+    pageSize: served.pageSize,
+  };
+}
 
 function statusRowsOf(records: repo.StatusTimeRecord[]): StatusTimeRow[] {
   return [...records]
@@ -213,7 +252,7 @@ const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '_').sli
 export async function exportCsv(
   ctx: AppContext,
   actor: SessionUser,
-  query: AnalyticsExportQuery,
+  query: CardsQuery & Pick<AnalyticsExportQuery, 'employeeId'>,
   selection: RangeSelection,
 ): Promise<CsvFile> {
   const scope = employeeScope(actor);
@@ -227,9 +266,10 @@ export async function exportCsv(
       content: employeeTimelineCsv(rows, range.timeZone),
     };
   }
-  const list = await employeeAnalyticsList(ctx, actor, query, selection);
+  // Every card the view's filters keep, in its order: the whole list, not one page.
+  const { range, rows } = await cardsOf(ctx, actor, query, 'all', selection);
   return {
-    fileName: `switchboard-agents-${rangeFileLabel(list.range)}.csv`,
-    content: employeeListCsv(list.employees),
+    fileName: `switchboard-agents-${rangeFileLabel(range)}.csv`,
+    content: employeeListCsv(cardsIn(rows)),
   };
 }

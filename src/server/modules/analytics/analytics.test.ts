@@ -396,10 +396,11 @@ describe('GET /api/analytics/teams', () => {
 describe('GET /api/analytics/employees', () => {
   const usernames = (body: EmployeeAnalyticsList) => body.employees.map((e) => e.username);
 
-  it('a super admin sees every employee, by username, with their figures', async () => {
+  it('a super admin sees every employee, by username, with their figures and flags', async () => {
     const body = await json<EmployeeAnalyticsList>('super', '/api/analytics/employees');
     // Sent without the zod pass (plainJsonResponse): exactly what the schema allows.
     expect(employeeAnalyticsListSchema.parse(body)).toEqual(body);
+    expect(body).toMatchObject({ total: 4, matching: 4, page: 1, pageSize: 50 });
     expect(body.employees).toEqual([
       {
         id: ana.id,
@@ -407,6 +408,7 @@ describe('GET /api/analytics/employees', () => {
         full_name: 'Ana Lima',
         team: { id: north.id, name: 'North' },
         figures: expected.anaAllTime,
+        flaggedStatuses: ['break', 'after_call'],
       },
       {
         id: ben.id,
@@ -414,6 +416,7 @@ describe('GET /api/analytics/employees', () => {
         full_name: 'Ben Okafor',
         team: { id: north.id, name: 'North' },
         figures: expected.ben,
+        flaggedStatuses: ['after_call'],
       },
       {
         id: cy.id,
@@ -421,6 +424,7 @@ describe('GET /api/analytics/employees', () => {
         full_name: null,
         team: { id: south.id, name: 'South' },
         figures: expected.cy,
+        flaggedStatuses: [],
       },
       {
         id: dee.id,
@@ -428,6 +432,7 @@ describe('GET /api/analytics/employees', () => {
         full_name: '=HYPERLINK("http://evil"), Dee',
         team: null,
         figures: expected.dee,
+        flaggedStatuses: [],
       },
     ]);
   });
@@ -518,6 +523,106 @@ describe('GET /api/analytics/employees', () => {
       expect(response.json().error.code).toBe('VALIDATION_FAILED');
     },
   );
+});
+
+describe('GET /api/analytics/employees: sort, flagged filter, counts', () => {
+  const usernames = (body: EmployeeAnalyticsList) => body.employees.map((e) => e.username);
+  const list = (viewer: Viewer, query: string) =>
+    json<EmployeeAnalyticsList>(viewer, `/api/analytics/employees?${query}`);
+
+  // All time: ana 10 calls, 50 % answered, 92 s handle, 36.2 s ACW, 2 flags; ben 1, 100 %,
+  // 100 s, 3,500 s, 1 flag; cy 3, 33.3 %, 40 s, 0 s, none; dee 1, 100 %, 10 s, 0 s, none.
+  // Ties go by username. dee's full name starts with '=', before every letter.
+  it.each([
+    ['name', ['dee', 'ana', 'ben', 'cy']],
+    ['-name', ['cy', 'ben', 'ana', 'dee']],
+    ['totalCalls', ['ben', 'dee', 'cy', 'ana']],
+    ['-totalCalls', ['ana', 'cy', 'ben', 'dee']],
+    ['answerRate', ['cy', 'ana', 'ben', 'dee']],
+    ['-answerRate', ['ben', 'dee', 'ana', 'cy']],
+    ['handleTime', ['dee', 'cy', 'ana', 'ben']],
+    ['-handleTime', ['ben', 'ana', 'cy', 'dee']],
+    ['afterCallWork', ['cy', 'dee', 'ana', 'ben']],
+    ['-afterCallWork', ['ben', 'ana', 'cy', 'dee']],
+    ['flags', ['cy', 'dee', 'ben', 'ana']],
+    ['-flags', ['ana', 'ben', 'cy', 'dee']],
+  ])('sort=%s → %o', async (sort, order) => {
+    const body = await list('super', `sort=${sort}`);
+    expect(usernames(body)).toEqual(order);
+    expect(body).toMatchObject({ total: 4, matching: 4, page: 1 });
+  });
+
+  it('flagged=true keeps the agents with a flagged status in the range; total stays', async () => {
+    expect(await list('super', 'flagged=true')).toMatchObject({ total: 4, matching: 2 });
+    expect(usernames(await list('super', 'flagged=true'))).toEqual(['ana', 'ben']);
+    // Yesterday only ana's 1,801 s break is over; today her break is exactly 1,800 s, but her
+    // ACW averages 90.5 s a session and ben's open ACW runs 3,500 s.
+    expect(usernames(await list('super', 'flagged=true&range=yesterday'))).toEqual(['ana']);
+    expect(usernames(await list('super', 'flagged=true&range=today'))).toEqual(['ana', 'ben']);
+    expect(usernames(await list('super', 'flagged=false'))).toEqual(['ana', 'ben', 'cy', 'dee']);
+    const searched = await list('super', 'flagged=true&search=oka');
+    expect(usernames(searched)).toEqual(['ben']);
+    expect(searched).toMatchObject({ total: 4, matching: 1 });
+    const none = await list('super', 'flagged=true&teamId=none');
+    expect(none).toMatchObject({ employees: [], total: 1, matching: 0, page: 1 });
+  });
+
+  it('counts within the scope: total is the scope (or team), matching what passes', async () => {
+    expect(await list('northAdmin', 'search=ben')).toMatchObject({ total: 2, matching: 1 });
+    expect(await list('northLeader', 'flagged=true&range=yesterday')).toMatchObject({
+      total: 2,
+      matching: 1,
+    });
+    expect(await list('teamless', 'search=nobody')).toMatchObject({
+      employees: [],
+      total: 4,
+      matching: 0,
+    });
+    expect(await list('super', `teamId=${south.id}`)).toMatchObject({ total: 1, matching: 1 });
+    // Another team's id, for an admin with a team: nothing, and nothing counted.
+    expect(await list('northAdmin', `teamId=${south.id}`)).toMatchObject({
+      employees: [],
+      total: 0,
+      matching: 0,
+    });
+  });
+
+  it.each(['all', 'today', 'yesterday', 'last7'])(
+    "range=%s: a card's flags are the detail's flagged rows",
+    async (range) => {
+      const cards = await list('super', `range=${range}`);
+      for (const card of cards.employees) {
+        const detail = await json<EmployeeAnalyticsDetail>(
+          'super',
+          `/api/analytics/employees/${card.id}?range=${range}`,
+        );
+        expect(card.flaggedStatuses, card.username).toEqual(
+          detail.statusTimes.filter((row) => row.flagged).map((row) => row.status),
+        );
+      }
+    },
+  );
+
+  it.each([
+    ['sort=password', 'sort'],
+    ['sort=-', 'sort'],
+    ['sort=username', 'sort'],
+    ['pageSize=30', 'pageSize'],
+    ['pageSize=0', 'pageSize'],
+    ['page=0', 'page'],
+    ['page=two', 'page'],
+    ['flagged=yes', 'flagged'],
+  ])('refuses ?%s naming %s', async (query, field) => {
+    for (const path of ['/api/analytics/employees', '/api/analytics/export.csv']) {
+      if (path.endsWith('.csv') && field.startsWith('page')) continue; // the CSV has no pages
+      const response = await get('super', `${path}?${query}`);
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        field: `querystring.${field}`,
+      });
+    }
+  });
 });
 
 describe('GET /api/analytics/employees/:id', () => {
@@ -979,6 +1084,19 @@ describe('SQL queries per view', () => {
     return {
       teams: await count(() => analytics.teamAnalytics(ctx, today)),
       employees: await count(() => analytics.employeeAnalyticsList(ctx, admin, {}, today)),
+      sortedFlaggedPage: await count(() =>
+        analytics.employeeAnalyticsList(
+          ctx,
+          admin,
+          {
+            sort: { column: 'answerRate', descending: true },
+            flagged: true,
+            page: 2,
+            pageSize: 25,
+          },
+          today,
+        ),
+      ),
       detail: await count(() => analytics.employeeAnalyticsDetail(ctx, admin, agent.id, today)),
       own: await count(() => analytics.ownAnalytics(ctx, agent, today)),
       listCsv: await count(() => analytics.exportCsv(ctx, admin, {}, today)),
@@ -1006,11 +1124,186 @@ describe('SQL queries per view', () => {
     expect(small).toEqual({
       // The team cards with their statuses' seconds, and their calls' figures, sent together.
       teams: 2,
-      employees: 1,
+      employees: 1, // the page and its counts together
+      sortedFlaggedPage: 1,
       detail: 1,
       own: 1,
       listCsv: 1,
       employeeCsv: 2, // the scope check, then the rows
     });
+  });
+});
+
+/**
+ * A floor of 30 agents for paging: pg_i has i % 5 answered inbound calls of (i + 1) × 10 s and
+ * i % 3 missed ones; every fourth takes a 1,801 s break today (flagged).
+ */
+const paged = await createTestApp();
+paged.clock.set(NOW);
+const pagedTeam = await newTeam(paged.db, { name: 'Paged' });
+const pagedBoss = await newSuperAdmin(paged.db);
+const pagedLeader = await newAdmin(paged.db);
+await joinTeam(paged.db, pagedTeam, pagedLeader, 'team_leader');
+interface PagedAgent {
+  username: string;
+  calls: number;
+  answerRate: number | null;
+  handleTime: number | null;
+  flags: number;
+}
+const pagedAgents: PagedAgent[] = [];
+for (let i = 0; i < 30; i += 1) {
+  const username = `pg_${String(i).padStart(2, '0')}`;
+  const agent = await newEmployee(paged.db, { username });
+  if (i < 20) await joinTeam(paged.db, pagedTeam, agent);
+  const answered = i % 5;
+  const missed = i % 3;
+  for (let n = 0; n < answered; n += 1) {
+    await call(paged.db, agent, `2026-03-15T1${n}:00:00Z`, 'answered', { seconds: (i + 1) * 10 });
+  }
+  for (let n = 0; n < missed; n += 1) {
+    await call(paged.db, agent, `2026-03-15T1${n}:30:00Z`, 'missed');
+  }
+  const isFlagged = i % 4 === 0;
+  if (isFlagged) {
+    await interval(paged.db, agent, 'break', '2026-03-15T05:00:00Z', '2026-03-15T05:30:01Z');
+  }
+  pagedAgents.push({
+    username,
+    calls: answered + missed,
+    answerRate: answered + missed === 0 ? null : answered / (answered + missed),
+    handleTime: answered === 0 ? null : (i + 1) * 10,
+    flags: isFlagged ? 1 : 0,
+  });
+}
+const pagedCookie = (await signInAs(paged, pagedBoss)).cookie;
+const pagedLeaderCookie = (await signInAs(paged, pagedLeader)).cookie;
+
+describe('GET /api/analytics/employees: pages of a larger floor', () => {
+  async function page(query: string, cookie = pagedCookie) {
+    const response = await paged.app.inject({
+      method: 'GET',
+      url: `/api/analytics/employees?${query}`,
+      headers: { cookie },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<EmployeeAnalyticsList>();
+  }
+  const names = (body: EmployeeAnalyticsList) => body.employees.map((e) => e.username);
+
+  /** The model's order: the key (empty values last either way), then the username. */
+  function expectedOrder(key: (agent: PagedAgent) => number | null, descending: boolean) {
+    return pagedAgents
+      .toSorted((a, b) => {
+        const x = key(a);
+        const y = key(b);
+        if (x === null || y === null) {
+          if (x !== y) return x === null ? 1 : -1;
+        } else if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1);
+        return a.username < b.username ? -1 : 1;
+      })
+      .map((agent) => agent.username);
+  }
+
+  it('pages by username; a page past the last answers the last', async () => {
+    const first = await page('pageSize=25');
+    expect(first).toMatchObject({ total: 30, matching: 30, page: 1, pageSize: 25 });
+    expect(names(first)).toEqual(pagedAgents.slice(0, 25).map((agent) => agent.username));
+    const second = await page('pageSize=25&page=2');
+    expect(second).toMatchObject({ page: 2, matching: 30 });
+    expect(names(second)).toEqual(['pg_25', 'pg_26', 'pg_27', 'pg_28', 'pg_29']);
+    const past = await page('pageSize=25&page=9');
+    expect(past).toMatchObject({ page: 2, pageSize: 25, total: 30, matching: 30 });
+    expect(past.employees).toEqual(second.employees);
+    expect(employeeAnalyticsListSchema.parse(past)).toEqual(past);
+  });
+
+  it.each([
+    ['totalCalls', (agent: PagedAgent) => agent.calls],
+    ['answerRate', (agent: PagedAgent) => agent.answerRate],
+    ['handleTime', (agent: PagedAgent) => agent.handleTime],
+    ['flags', (agent: PagedAgent) => agent.flags],
+  ] as const)('sort=%s both ways, across pages, empty values last', async (column, key) => {
+    for (const descending of [false, true]) {
+      const sort = `${descending ? '-' : ''}${column}`;
+      const pages = [
+        ...names(await page(`sort=${sort}&pageSize=25`)),
+        ...names(await page(`sort=${sort}&pageSize=25&page=2`)),
+      ];
+      expect(pages, sort).toEqual(expectedOrder(key, descending));
+    }
+  });
+
+  it('the figures a sort reads are those of the cards', async () => {
+    const cards = (await page('sort=-handleTime&pageSize=100')).employees;
+    const handleTimes = cards.map((card) => card.figures.averageHandleSeconds);
+    expect(handleTimes.slice(0, 3)).toEqual([300, 290, 280]);
+    expect(handleTimes.slice(-6)).toEqual(Array(6).fill(null));
+  });
+
+  it('flagged=true with pages: every fourth agent, the rest of the floor still counted', async () => {
+    const flagged = await page('flagged=true&pageSize=25');
+    expect(flagged).toMatchObject({ total: 30, matching: 8, page: 1 });
+    expect(names(flagged)).toEqual(
+      pagedAgents.filter((agent) => agent.flags > 0).map((agent) => agent.username),
+    );
+    expect(flagged.employees.every((card) => card.flaggedStatuses.join() === 'break')).toBe(true);
+    const mine = await page('flagged=true&sort=-totalCalls', pagedLeaderCookie);
+    expect(mine).toMatchObject({ total: 20, matching: 5 });
+    // 5 calls each, then 2 each, then none; ties by username.
+    expect(names(mine)).toEqual(['pg_04', 'pg_08', 'pg_12', 'pg_16', 'pg_00']);
+  });
+
+  it('the CSV holds every card the filters keep, in the sort order, not one page', async () => {
+    const csv = async (query: string) => {
+      const response = await paged.app.inject({
+        method: 'GET',
+        url: `/api/analytics/export.csv?${query}`,
+        headers: { cookie: pagedCookie },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return parseCsv(response.body)
+        .slice(1)
+        .map((row) => row[1]);
+    };
+    expect(await csv('')).toEqual(pagedAgents.map((agent) => agent.username));
+    expect(await csv('sort=-totalCalls')).toEqual(expectedOrder((a) => a.calls, true));
+    expect(await csv('flagged=true&sort=-name')).toEqual([
+      'pg_28',
+      'pg_24',
+      'pg_20',
+      'pg_16',
+      'pg_12',
+      'pg_08',
+      'pg_04',
+      'pg_00',
+    ]);
+  });
+
+  it("an ACW interval across the range's start is one of its sessions, as in the detail", async () => {
+    const edgeTeam = await newTeam(paged.db, { name: 'Edge' });
+    const edge = await newEmployee(paged.db, { username: 'edge' });
+    await joinTeam(paged.db, edgeTeam, edge);
+    // 03:58:20 to 04:01:40Z: 100 s before New York's midnight, 100 s after; then 60 s today.
+    // Today: 160 s in 2 sessions, 80 s each: not flagged (counted as 1 session it would be).
+    await interval(paged.db, edge, 'after_call', '2026-03-15T03:58:20Z', '2026-03-15T04:01:40Z');
+    await interval(paged.db, edge, 'after_call', '2026-03-15T10:00:00Z', '2026-03-15T10:01:00Z');
+    for (const [range, flags] of [
+      ['today', []],
+      ['yesterday', ['after_call']], // 100 s in its 1 session
+      ['all', ['after_call']], // 260 s in 2
+    ] as const) {
+      const cards = await page(`teamId=${edgeTeam.id}&range=${range}`);
+      expect(cards.employees[0]!.flaggedStatuses, range).toEqual(flags);
+      const flaggedOnly = await page(`teamId=${edgeTeam.id}&range=${range}&flagged=true`);
+      expect(flaggedOnly.matching, range).toBe(flags.length);
+      const detail = await paged.app.inject({
+        method: 'GET',
+        url: `/api/analytics/employees/${edge.id}?range=${range}`,
+        headers: { cookie: pagedCookie },
+      });
+      const rows = detail.json<EmployeeAnalyticsDetail>().statusTimes;
+      expect(rows.filter((row) => row.flagged).map((row) => row.status)).toEqual(flags);
+    }
   });
 });

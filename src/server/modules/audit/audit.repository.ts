@@ -1,6 +1,14 @@
-import type { Insertable } from 'kysely';
+import { type Expression, type Insertable, type SqlBool, sql } from 'kysely';
+import type { ListSort } from '../../../shared/schemas/list';
+import type { AuditSortColumn } from '../../../shared/schemas/audit';
 import type { AuditLogTable } from '../../db/schema';
 import type { Db } from '../../platform/database';
+import {
+  type PageWindow,
+  countAllAndMatching,
+  direction,
+  toCounts,
+} from '../../platform/list-page';
 import { containsText } from '../accounts/accounts.repository';
 
 export async function insertAuditEntry(db: Db, entry: Insertable<AuditLogTable>) {
@@ -17,16 +25,25 @@ export interface AuditLogFilter {
   end: Date | null;
 }
 
-/**
- * One page of the log, newest first: the keyset is the id (a sequence, so insertion order),
- * which pages stably while new entries arrive above the first page.
- */
-export function listAuditEntries(
-  db: Db,
-  filter: AuditLogFilter,
-  page: { before: string | undefined; limit: number },
-) {
-  const { search, actions, start, end } = filter;
+/** The entries the filter keeps; undefined when it keeps every one. */
+function matchesFilter({ search, actions, start, end }: AuditLogFilter) {
+  const conditions: Expression<SqlBool>[] = [];
+  if (search !== undefined) {
+    const words = [
+      containsText('actor_name', search),
+      containsText('target_name', search),
+      containsText('action', search),
+      ...(actions.length > 0 ? [sql<SqlBool>`action = ANY(${[...actions]}::text[])`] : []),
+    ];
+    conditions.push(sql<SqlBool>`(${sql.join(words, sql` OR `)})`);
+  }
+  if (start !== null) conditions.push(sql<SqlBool>`created_at >= ${start}`);
+  if (end !== null) conditions.push(sql<SqlBool>`created_at < ${end}`);
+  return conditions.length > 0 ? sql<SqlBool>`(${sql.join(conditions, sql` AND `)})` : undefined;
+}
+
+function selectEntries(db: Db, filter: AuditLogFilter) {
+  const matches = matchesFilter(filter);
   return db
     .selectFrom('audit_log')
     .select([
@@ -41,22 +58,70 @@ export function listAuditEntries(
       'ip',
       'details',
     ])
-    .$if(search !== undefined, (query) =>
-      query.where((eb) =>
-        eb.or([
-          containsText('actor_name', search!),
-          containsText('target_name', search!),
-          containsText('action', search!),
-          ...(actions.length > 0 ? [eb('action', 'in', actions)] : []),
-        ]),
-      ),
-    )
-    .$if(start !== null, (query) => query.where('created_at', '>=', start!))
-    .$if(end !== null, (query) => query.where('created_at', '<', end!))
-    .$if(page.before !== undefined, (query) => query.where('id', '<', page.before!))
+    .$if(matches !== undefined, (query) => query.where(matches!));
+}
+
+const sortExpressions = {
+  actor: sql`lower(actor_name)`,
+  action: sql`action`,
+  target: sql`lower(target_name)`,
+} satisfies Record<Exclude<AuditSortColumn, 'when'>, unknown>;
+
+/**
+ * A page of the log, newest first unless sorted; ties newest first, then by id. Time order
+ * is `audit_log_created_at_idx` (created_at, id) read either way, so a page, a range of days
+ * and a page deep into the log are read from the index, not sorted.
+ */
+export function listAuditEntries(
+  db: Db,
+  filter: AuditLogFilter,
+  asked: ListSort<AuditSortColumn> | undefined,
+  window: PageWindow,
+) {
+  const sort = asked ?? { column: 'when', descending: true };
+  const query = selectEntries(db, filter);
+  if (sort.column === 'when') {
+    const order = sort.descending ? 'desc' : 'asc';
+    return query
+      .orderBy('created_at', order)
+      .orderBy('id', order)
+      .offset(window.offset)
+      .limit(window.limit)
+      .execute();
+  }
+  return query
+    .orderBy(sortExpressions[sort.column], direction(sort.descending))
+    .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(page.limit)
+    .offset(window.offset)
+    .limit(window.limit)
     .execute();
 }
 
-export type AuditLogRecord = Awaited<ReturnType<typeof listAuditEntries>>[number];
+/** Every entry of the log, and how many of them the filter keeps, in one scan. */
+export async function countAuditEntries(db: Db, filter: AuditLogFilter) {
+  const row = await db
+    .selectFrom('audit_log')
+    .select(countAllAndMatching(matchesFilter(filter)))
+    .executeTakeFirstOrThrow();
+  return toCounts(row);
+}
+
+/**
+ * A batch of the filtered log for the CSV, by id from the newest: each batch starts below the
+ * last id of the one before, so the file is stable while new entries arrive.
+ */
+export function auditEntriesBefore(
+  db: Db,
+  filter: AuditLogFilter,
+  before: string | undefined,
+  limit: number,
+) {
+  return selectEntries(db, filter)
+    .$if(before !== undefined, (query) => query.where('id', '<', before!))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export type AuditLogRecord = Awaited<ReturnType<typeof auditEntriesBefore>>[number];

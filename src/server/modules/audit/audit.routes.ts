@@ -22,9 +22,8 @@ export const auditRoutes: RoutesPlugin = async (app, { ctx }) => {
         operationId: 'listAuditEntries',
         tags: ['audit'],
         summary:
-          `The audit log, newest first (super admins). ${FILTER_HELP}. ` +
-          'Paged: `limit` entries (default 100, at most 500); the next page is `before=` the ' +
-          "answer's `nextBefore` (null on the last page).",
+          `A page of the audit log, newest first unless \`sort\` says (super admins). ${FILTER_HELP}. ` +
+          '`total` counts every entry, `matching` those the filter keeps',
         querystring: auditQuerySchema,
         response: { 200: auditLogPageSchema },
       },

@@ -14,9 +14,12 @@ import type {
 } from '../../../shared/schemas/audit';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
+import { readListPage } from '../../platform/list-page';
 import {
   type AuditLogFilter,
   type AuditLogRecord,
+  auditEntriesBefore,
+  countAuditEntries,
   insertAuditEntry,
   listAuditEntries,
 } from './audit.repository';
@@ -90,18 +93,18 @@ function toAuditEntryBody(record: AuditLogRecord): AuditEntryBody {
   };
 }
 
-/** One page of the log, newest first, and the cursor of the next. */
+/** A page of the filtered log (newest first unless sorted), with its counts. */
 export async function auditLogPage(ctx: AppContext, query: AuditQuery): Promise<AuditLogPage> {
-  // One more than asked for tells whether another page follows.
-  const records = await listAuditEntries(ctx.db, logFilterOf(ctx, query), {
-    before: query.before,
-    limit: query.limit + 1,
-  });
-  const entries = records.slice(0, query.limit).map(toAuditEntryBody);
+  const filter = logFilterOf(ctx, query);
+  const { rows, ...page } = await readListPage(
+    query,
+    () => countAuditEntries(ctx.db, filter),
+    (window) => listAuditEntries(ctx.db, filter, query.sort, window),
+  );
   return {
-    entries,
-    nextBefore: records.length > query.limit ? (entries.at(-1)?.id ?? null) : null,
+    entries: rows.map(toAuditEntryBody),
     timeZone: ctx.config.callCentreTimeZone,
+    ...page,
   };
 }
 
@@ -123,7 +126,7 @@ export async function exportAuditCsv(ctx: AppContext, filter: AuditFilter) {
   const timeZone = ctx.config.callCentreTimeZone;
   const logFilter = logFilterOf(ctx, filter);
   const batch = (before: string | undefined) =>
-    listAuditEntries(ctx.db, logFilter, { before, limit: EXPORT_BATCH });
+    auditEntriesBefore(ctx.db, logFilter, before, EXPORT_BATCH);
   // The first batch is read before answering, so a failing database is a 500, not a cut file.
   const first = await batch(undefined);
   async function* lines() {

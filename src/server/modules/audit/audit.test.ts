@@ -46,8 +46,11 @@ interface Page {
     target_name: string | null;
     ip: string | null;
   }[];
-  nextBefore: string | null;
   timeZone: string;
+  total: number;
+  matching: number;
+  page: number;
+  pageSize: number;
 }
 async function auditPage(query: string) {
   const response = await request('GET', `/api/audit?${query}`);
@@ -159,15 +162,15 @@ describe('GET /api/audit: filters', () => {
       'querystring.from',
       'The start date must not be after the end date',
     ],
-    ['limit=0', 'querystring.limit', 'Must be at least 1'],
-    ['limit=501', 'querystring.limit', 'Must be at most 500'],
-    ['limit=ten', 'querystring.limit', 'Must be a whole number'],
-    ['before=-1', 'querystring.before', 'Must be an entry id'],
-    ['before=99999999999999999999', 'querystring.before', 'Must be an entry id'],
+    ['page=0', 'querystring.page', 'Must be at least 1'],
+    ['page=ten', 'querystring.page', 'Must be a whole number'],
+    ['pageSize=500', 'querystring.pageSize', 'Must be one of 25, 50, 100'],
+    ['sort=ip', 'querystring.sort', 'Must be a column (when, actor, action, target)'],
+    ['sort=-', 'querystring.sort', 'Must be a column'],
     [`search=${'a'.repeat(101)}`, 'querystring.search', 'Search must be at most 100 characters'],
   ])('answers ?%s with 400 naming %s', async (query, field, message) => {
     for (const url of [`/api/audit?${query}`, `/api/audit/export.csv?${query}`]) {
-      if (url.includes('export') && /limit|before/.test(query)) continue; // list-only
+      if (url.includes('export') && /page|sort/.test(query)) continue; // list-only
       const response = await request('GET', url);
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.field).toBe(field);
@@ -176,57 +179,118 @@ describe('GET /api/audit: filters', () => {
   });
 });
 
-describe('GET /api/audit: paging', () => {
-  it('pages newest first by `before`, until `nextBefore` is null', async () => {
+describe('GET /api/audit: pages, sorts and counts', () => {
+  it('pages newest first, and answers the last page for one past it', async () => {
     const actor = unique('page');
-    for (let i = 1; i <= 7; i += 1) {
-      await logged(`2026-02-01T10:00:0${i}Z`, { actor, target: `entry-${i}` });
-    }
-    const seen: string[] = [];
-    let query = `search=${actor}&limit=3`;
-    const nexts: (string | null)[] = [];
-    for (;;) {
-      const page = await auditPage(query);
-      seen.push(...page.entries.map((e) => e.target_name!));
-      nexts.push(page.nextBefore);
-      if (!page.nextBefore) break;
-      expect(page.nextBefore).toBe(page.entries.at(-1)!.id);
-      query = `search=${actor}&limit=3&before=${page.nextBefore}`;
-    }
-    expect(seen).toEqual([
-      'entry-7',
-      'entry-6',
-      'entry-5',
-      'entry-4',
-      'entry-3',
-      'entry-2',
-      'entry-1',
-    ]);
-    expect(nexts.map((next) => next !== null)).toEqual([true, true, false]);
-  });
-
-  it('gives 100 entries by default and says when exactly a page is left', async () => {
-    const actor = unique('many');
     await t.db
       .insertInto('audit_log')
       .values(
-        Array.from({ length: 101 }, (_, i) => ({
+        Array.from({ length: 30 }, (_, i) => ({
           action: 'team.updated',
           actor_name: actor,
+          target_name: `entry-${i + 1}`,
           created_at: new Date(Date.UTC(2026, 1, 2, 0, 0, i)),
         })),
       )
       .execute();
-    const first = await auditPage(`search=${actor}`);
-    expect(first.entries).toHaveLength(100);
-    const rest = await auditPage(`search=${actor}&before=${first.nextBefore}`);
-    expect(rest.entries).toHaveLength(1);
-    expect(rest.nextBefore).toBeNull();
-    expect((await auditPage(`search=${actor}&limit=101`)).nextBefore).toBeNull();
+    const targets = (page: Page) => page.entries.map((e) => e.target_name);
+
+    const first = await auditPage(`search=${actor}&pageSize=25`);
+    expect(first).toMatchObject({ matching: 30, page: 1, pageSize: 25 });
+    expect(targets(first).slice(0, 2)).toEqual(['entry-30', 'entry-29']);
+    expect(targets(first)).toHaveLength(25);
+    const second = await auditPage(`search=${actor}&pageSize=25&page=2`);
+    expect(targets(second)).toEqual(['entry-5', 'entry-4', 'entry-3', 'entry-2', 'entry-1']);
+    const past = await auditPage(`search=${actor}&pageSize=25&page=7`);
+    expect(past).toMatchObject({ page: 2, matching: 30 });
+    expect(past.entries).toEqual(second.entries);
+    // 50 a page unless asked.
+    expect((await auditPage(`search=${actor}`)).entries).toHaveLength(30);
+  });
+
+  it('orders entries of one moment by id, the same way as the time', async () => {
+    const actor = unique('tie');
+    for (const target of ['first', 'second', 'third']) {
+      await logged('2026-02-03T10:00:00Z', { actor, target });
+    }
+    const targets = async (query: string) =>
+      (await auditPage(`search=${actor}${query}`)).entries.map((e) => e.target_name);
+    expect(await targets('')).toEqual(['third', 'second', 'first']);
+    expect(await targets('&sort=-when')).toEqual(['third', 'second', 'first']);
+    expect(await targets('&sort=when')).toEqual(['first', 'second', 'third']);
+  });
+
+  it.each([
+    ['when', 'bac', 'cab'],
+    ['actor', 'abc', 'cba'],
+    // By the code: admin.deleted, employee.updated, team.created.
+    ['action', 'acb', 'bca'],
+    // Any case; an entry without a target after either way.
+    ['target', 'abc', 'bac'],
+  ])('sorts by %s both ways', async (column, ascending, descending) => {
+    const marker = unique('sort');
+    await logged('2026-02-04T10:00:01Z', {
+      actor: `${marker}_b`,
+      action: 'team.created',
+      target: 'Zed',
+    });
+    await logged('2026-02-04T10:00:02Z', {
+      actor: `${marker}_a`,
+      action: 'admin.deleted',
+      target: 'yak',
+    });
+    await recordAudit(t.db, {
+      action: 'employee.updated',
+      actor: { id: boss.id, username: `${marker}_c` },
+      at: new Date('2026-02-04T10:00:03Z'),
+    });
+    const actors = async (sort: string) =>
+      (await auditPage(`search=${marker}&sort=${sort}`)).entries
+        .map((e) => e.actor_name!.slice(-1))
+        .join('');
+    expect(await actors(column)).toBe(ascending);
+    expect(await actors(`-${column}`)).toBe(descending);
+  });
+
+  it('counts every entry as total, and those the search and days keep as matching', async () => {
+    const actor = unique('count');
+    await logged('2026-02-05T12:00:00Z', { actor });
+    await logged('2026-02-06T12:00:00Z', { actor });
+    await logged('2026-02-07T12:00:00Z', { actor });
+    const all = await auditPage('');
+    const { count } = await t.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(all).toMatchObject({ total: Number(count), matching: Number(count) });
+    expect(await auditPage(`search=${actor}`)).toMatchObject({ total: all.total, matching: 3 });
+    expect(await auditPage(`search=${actor}&from=2026-02-06&to=2026-02-06`)).toMatchObject({
+      total: all.total,
+      matching: 1,
+    });
+    const days = await auditPage('from=2026-02-06&to=2026-02-07');
+    expect(days.total).toBe(all.total);
+    expect(days.matching).toBeGreaterThanOrEqual(2);
+    expect(days.entries.every((e) => e.created_at >= '2026-02-06T05:00:00.000Z')).toBe(true);
+    // Nothing matching still says how long the log is.
+    expect(await auditPage(`search=${unique('none')}`)).toMatchObject({
+      entries: [],
+      total: all.total,
+      matching: 0,
+      page: 1,
+    });
+  });
+
+  it('is for super admins only', async () => {
+    const admin = await newAdmin(t.db);
+    for (const cookie of [(await signInAs(t, admin)).cookie, null]) {
+      const response = await request('GET', '/api/audit', { cookie });
+      expect(response.statusCode).toBe(cookie ? 403 : 401);
+    }
   });
 
   it('answers with exactly its schema: no extra field, every type right', async () => {
-    const response = await request('GET', '/api/audit?limit=20');
+    const response = await request('GET', '/api/audit?pageSize=25');
     expect(response.json()).toEqual(auditLogPageSchema.parse(response.json()));
   });
 });

@@ -1,5 +1,5 @@
 import { canManageEmployees } from '../../../shared/permissions';
-import { floorSchema } from '../../../shared/schemas/floor';
+import { floorListQuerySchema, floorPageSchema } from '../../../shared/schemas/floor';
 import { type RoutesPlugin, plainJsonResponse } from '../../platform/routes';
 import { actorOf } from '../auth/sessions';
 import { getFloor } from './floor.service';
@@ -14,10 +14,14 @@ export const floorRoutes: RoutesPlugin = async (app, { ctx }) => {
         operationId: 'getLiveFloor',
         tags: ['analytics'],
         summary:
-          'The live floor: every agent in your scope with status, time in it and the call in progress; then `floor.agent` events on the live socket',
-        response: { 200: floorSchema },
+          'A page of the live floor: the agents in your scope with status, time in it and the ' +
+          'call in progress, by username unless `sort` says, and how many of the scope are in ' +
+          'each status; `search` matches the username, full name and team name, `status` keeps ' +
+          'one status. Then `floor.agent` events on the live socket',
+        querystring: floorListQuerySchema,
+        response: { 200: floorPageSchema },
       },
     },
-    async (request) => getFloor(ctx, actorOf(request)),
+    async (request) => getFloor(ctx, actorOf(request), request.query),
   );
 };

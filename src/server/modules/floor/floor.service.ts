@@ -1,20 +1,46 @@
 import { employeeScope } from '../../../shared/permissions';
 import type { SessionUser } from '../../../shared/schemas/auth';
-import type { Floor, FloorAgent } from '../../../shared/schemas/floor';
+import type { FloorAgent, FloorListQuery, FloorPage } from '../../../shared/schemas/floor';
 import type { AppContext } from '../../platform/context';
+import { readListPage } from '../../platform/list-page';
 import type { EmployeeScope } from '../employees/employees.repository';
 import * as repo from './floor.repository';
 
 /** A live connection not refreshed for this long is from a stopped process. */
-function connectedSince(ctx: AppContext) {
-  return new Date(ctx.clock.now().getTime() - ctx.config.callEngine.disconnectGraceMs);
+function connectedSince(ctx: AppContext, now = ctx.clock.now()) {
+  return new Date(now.getTime() - ctx.config.callEngine.disconnectGraceMs);
 }
 
-/** The live floor view: every agent in the admin's scope (spec §1: as their employees). */
-export async function getFloor(ctx: AppContext, actor: SessionUser): Promise<Floor> {
+/**
+ * A page of the live floor view: the agents in the admin's scope (spec §1: as their
+ * employees) that the search and status filter match, and how many of the scope are in each
+ * status.
+ */
+export async function getFloor(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: FloorListQuery,
+): Promise<FloorPage> {
   const serverNow = ctx.clock.now();
-  const agents = await floorAgentsOf(ctx, employeeScope(actor));
-  return { serverNow: serverNow.toISOString(), agents };
+  const scope = employeeScope(actor);
+  const since = connectedSince(ctx, serverNow);
+  // Read beside the page, as any list's counts are; the counts by status come with them.
+  const counts = repo.countFloor(ctx.db, scope, since, query);
+  const { rows, ...page } = await readListPage(
+    query,
+    () => counts,
+    (window) => repo.floorPage(ctx.db, scope, since, query, serverNow, window),
+  );
+  const { statusCounts } = await counts;
+  return {
+    serverNow: serverNow.toISOString(),
+    agents: rows,
+    statusCounts,
+    total: page.total,
+    matching: page.matching,
+    page: page.page,
+    pageSize: page.pageSize,
+  };
 }
 
 /** The floor entries of everyone in `scope`, or of only these agents. */

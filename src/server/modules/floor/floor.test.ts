@@ -1,8 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../../shared/live';
-import { type Floor, type FloorAgent, floorSchema } from '../../../shared/schemas/floor';
+import { type FloorAgent, type FloorPage, floorPageSchema } from '../../../shared/schemas/floor';
+import type { AgentStatus } from '../../../shared/statuses';
 import { type LiveClient, connectLive, signedInAgent } from '../../test/agent';
-import { joinTeam, newAdmin, newSuperAdmin, newTeam } from '../../test/factories';
+import { joinTeam, newAdmin, newEmployee, newSuperAdmin, newTeam } from '../../test/factories';
 import { signInAs } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
 
@@ -25,10 +27,14 @@ async function agentIn(team: { id: string }) {
   return agent;
 }
 
-const getFloor = async (cookie: string) =>
+const getFloor = async (cookie: string, query = '') =>
   (
-    await t.app.inject({ method: 'GET', url: '/api/analytics/live', headers: { cookie } })
-  ).json<Floor>();
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/analytics/live${query ? `?${query}` : ''}`,
+      headers: { cookie },
+    })
+  ).json<FloorPage>();
 
 /** The floor events a watcher has had since `from` (an index into its events). */
 function floorEvents(live: LiveClient, from = 0) {
@@ -91,7 +97,7 @@ describe('GET /api/analytics/live', () => {
     expect(floor.agents.every((a) => a.teamId === north.id)).toBe(true);
     const all = await getFloor(cookies.super);
     // Sent without the zod pass (plainJsonResponse): exactly what the schema allows.
-    expect(floorSchema.parse(all)).toEqual(all);
+    expect(floorPageSchema.parse(all)).toEqual(all);
     expect(all.agents.map((a) => a.id)).toEqual(
       expect.arrayContaining([agent.agent.id, other.agent.id]),
     );
@@ -117,6 +123,176 @@ describe('GET /api/analytics/live', () => {
     const entry = (await getFloor(cookies.north)).agents.find((a) => a.id === agent.agent.id);
     expect(entry?.isConnected).toBe(false);
     live.socket.terminate();
+  });
+});
+
+describe('GET /api/analytics/live: a page of the floor', () => {
+  const marker = `fl${randomBytes(3).toString('hex')}`;
+  let alpha: { id: string };
+
+  /** An agent on the floor as the database holds it: status for `inStatus` s, a call, a socket. */
+  async function floorAgent(
+    name: string,
+    options: {
+      team?: { id: string };
+      fullName?: string;
+      status?: AgentStatus;
+      inStatus?: number;
+      onCallFor?: number;
+      isConnected?: boolean;
+    } = {},
+  ) {
+    const agent = await newEmployee(t.db, { username: `${marker}_${name}` });
+    const now = t.clock.now().getTime();
+    const ago = (seconds: number) => new Date(now - seconds * 1000);
+    if (options.team) await joinTeam(t.db, options.team, agent);
+    if (options.fullName) {
+      await t.db
+        .insertInto('employee_info')
+        .values({ user_id: agent.id, full_name: options.fullName })
+        .execute();
+    }
+    if (options.status) {
+      await t.db
+        .insertInto('employee_status_log')
+        .values({ user_id: agent.id, status: options.status, started_at: ago(options.inStatus!) })
+        .execute();
+    }
+    if (options.onCallFor !== undefined) {
+      await t.db
+        .insertInto('call_logs')
+        .values({
+          user_id: agent.id,
+          phone_number: '2125550100',
+          call_type: 'inbound',
+          call_status: 'answered',
+          time_received: ago(options.onCallFor + 5),
+          answered_at: ago(options.onCallFor),
+        })
+        .execute();
+    }
+    if (options.isConnected) {
+      await t.db
+        .insertInto('live_connections')
+        .values({
+          user_id: agent.id,
+          session_id: randomUUID(),
+          instance_id: 'floor-test',
+          opened_at: ago(0),
+          seen_at: ago(0),
+        })
+        .execute();
+    }
+    return agent;
+  }
+
+  // Five agents whose every column differs, so each sort has one answer.
+  beforeAll(async () => {
+    alpha = await newTeam(t.db, { name: `Alpha ${marker}` });
+    const beta = await newTeam(t.db, { name: `Beta ${marker}` });
+    await floorAgent('a', {
+      team: beta,
+      fullName: `Fullname${marker}`,
+      status: 'break',
+      inStatus: 300,
+      isConnected: true,
+    });
+    await floorAgent('b', {
+      team: alpha,
+      status: 'on_call',
+      inStatus: 60,
+      onCallFor: 60,
+      isConnected: true,
+    });
+    await floorAgent('c', { status: 'available', inStatus: 200 });
+    await floorAgent('d', { team: alpha });
+    await floorAgent('e', {
+      team: beta,
+      status: 'on_call',
+      inStatus: 120,
+      onCallFor: 100,
+      isConnected: true,
+    });
+  });
+  const names = (page: FloorPage) => page.agents.map((a) => a.username.slice(marker.length + 1));
+
+  it.each([
+    ['username', 'abcde', 'edcba'],
+    // Ties by username; no team after either way.
+    ['team', 'bdaec', 'aebdc'],
+    // The catalogue's order: Available, On Call, Break, …, Gone Home.
+    ['status', 'cbead', 'dabec'],
+    // Time in status, the shortest first; never set (Gone Home) after either way.
+    ['since', 'becad', 'acebd'],
+    ['call', 'beacd', 'ebacd'],
+    // Offline first.
+    ['softphone', 'cdabe', 'abecd'],
+  ])('sorts by %s both ways', async (column, ascending, descending) => {
+    const up = await getFloor(cookies.super, `search=${marker}&sort=${column}`);
+    expect(names(up).join('')).toBe(ascending);
+    const down = await getFloor(cookies.super, `search=${marker}&sort=-${column}`);
+    expect(names(down).join('')).toBe(descending);
+  });
+
+  it('searches the username, the full name and the team name; counts the scope beside', async () => {
+    const all = await getFloor(cookies.super);
+    const byMarker = await getFloor(cookies.super, `search=${marker.toUpperCase()}`);
+    expect(names(byMarker).join('')).toBe('abcde');
+    expect(byMarker).toMatchObject({ total: all.total, matching: 5, page: 1, pageSize: 50 });
+    expect(names(await getFloor(cookies.super, `search=fullname${marker}`))).toEqual(['a']);
+    const team = await getFloor(cookies.super, `search=${encodeURIComponent(`ALPHA ${marker}`)}`);
+    expect(names(team)).toEqual(['b', 'd']);
+    expect(team.matching).toBe(2);
+
+    // The status filter narrows what matches; the counts by status stay the scope's.
+    const onCall = await getFloor(cookies.super, `search=${marker}&status=on_call`);
+    expect(names(onCall)).toEqual(['b', 'e']);
+    expect(onCall).toMatchObject({ total: all.total, matching: 2 });
+    expect(onCall.statusCounts).toEqual(all.statusCounts);
+    expect(Object.values(all.statusCounts).reduce((sum, n) => sum + n, 0)).toBe(all.total);
+    expect((await getFloor(cookies.super, `search=${marker}&status=lunch`)).agents).toEqual([]);
+  });
+
+  it("keeps an admin with a team to their team's agents, counted in that scope", async () => {
+    const leader = await newAdmin(t.db);
+    await joinTeam(t.db, alpha, leader, 'team_leader');
+    const { cookie } = await signInAs(t, leader);
+    const floor = await getFloor(cookie, 'sort=-username');
+    expect(names(floor)).toEqual(['d', 'b']);
+    expect(floor).toMatchObject({ total: 2, matching: 2 });
+    expect(floor.statusCounts).toMatchObject({ on_call: 1, gone_home: 1, available: 0, break: 0 });
+    expect((await getFloor(cookie, `search=${marker}_a`)).matching).toBe(0);
+  });
+
+  it('pages, and answers the last page for one past it', async () => {
+    for (let i = 0; i < 30; i += 1) await floorAgent(`p${String(i).padStart(2, '0')}`);
+    const query = `search=${marker}_p&pageSize=25`;
+    const first = await getFloor(cookies.super, query);
+    expect(first).toMatchObject({ matching: 30, page: 1, pageSize: 25 });
+    expect(names(first)).toHaveLength(25);
+    expect(names(first).slice(0, 2)).toEqual(['p00', 'p01']);
+    const second = await getFloor(cookies.super, `${query}&page=2`);
+    expect(names(second)).toEqual(['p25', 'p26', 'p27', 'p28', 'p29']);
+    const past = await getFloor(cookies.super, `${query}&page=9`);
+    expect(past).toMatchObject({ page: 2, matching: 30 });
+    expect(past.agents).toEqual(second.agents);
+  });
+
+  it.each([
+    ['sort=password', 'sort'],
+    ['sort=-', 'sort'],
+    ['pageSize=30', 'pageSize'],
+    ['page=0', 'page'],
+    ['page=two', 'page'],
+    ['status=asleep', 'status'],
+  ])('refuses ?%s naming %s', async (query, field) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/analytics/live?${query}`,
+      headers: { cookie: cookies.super },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.field).toBe(`querystring.${field}`);
   });
 });
 

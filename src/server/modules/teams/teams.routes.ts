@@ -1,13 +1,15 @@
 import { canSeeTeamsPage, canManageTeams, canManageMembersOf } from '../../../shared/permissions';
-import { searchQuerySchema } from '../../../shared/schemas/admins';
 import { okResponseSchema } from '../../../shared/schemas/auth';
 import {
   addTeamMemberSchema,
+  teamCandidatesQuerySchema,
   teamCandidatesSchema,
   teamInputSchema,
+  teamListQuerySchema,
   teamListSchema,
   teamMemberParamsSchema,
   teamMemberResponseSchema,
+  teamMembersQuerySchema,
   teamMembersSchema,
   teamParamsSchema,
   teamResponseSchema,
@@ -30,12 +32,13 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
         operationId: 'listTeams',
         tags: ['teams'],
         summary:
-          'Teams this user may see (all for a super admin, else the team they lead); `search` matches name or description',
-        querystring: searchQuerySchema,
+          'A page of the teams this user may see (all for a super admin, else the team they ' +
+          'lead), newest first unless `sort` says; `search` matches name or description',
+        querystring: teamListQuerySchema,
         response: { 200: teamListSchema },
       },
     },
-    async (request) => teams.listTeams(ctx, actorOf(request), request.query.search),
+    async (request) => teams.listTeams(ctx, actorOf(request), request.query),
   );
 
   app.post(
@@ -99,12 +102,15 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         operationId: 'listTeamMembers',
         tags: ['teams'],
-        summary: "A team's members, leaders first (super admin, or the team's leader)",
+        summary:
+          "A page of a team's members, leaders first then by username unless `sort` says; " +
+          "`search` matches the username or full name (super admin, or the team's leader)",
         params: teamParamsSchema,
+        querystring: teamMembersQuerySchema,
         response: { 200: teamMembersSchema, ...errorResponses(404) },
       },
     },
-    async (request) => teams.listMembers(ctx, request.params.id),
+    async (request) => teams.listMembers(ctx, request.params.id, request.query),
   );
 
   app.get(
@@ -115,12 +121,16 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
         operationId: 'listTeamCandidates',
         tags: ['teams'],
         summary:
-          "Who can be added: employees and admins, not super admins, not already in this team (a team leader's: only those in no team)",
+          'A page of who can be added: employees and admins, not super admins, not already in ' +
+          "this team (a team leader's: only those in no team); those in no team first, then " +
+          'by username unless `sort` says; `search` matches the username',
         params: teamParamsSchema,
+        querystring: teamCandidatesQuerySchema,
         response: { 200: teamCandidatesSchema, ...errorResponses(404) },
       },
     },
-    async (request) => teams.listCandidates(ctx, actorOf(request), request.params.id),
+    async (request) =>
+      teams.listCandidates(ctx, actorOf(request), request.params.id, request.query),
   );
 
   app.post(

@@ -1,9 +1,18 @@
 import { teamMessages } from '../../../shared/messages';
 import { canChangeRoleOf, canRemoveMember, isSuperAdmin } from '../../../shared/permissions';
 import type { SessionUser } from '../../../shared/schemas/auth';
-import type { Team, TeamMember, TeamMemberRole } from '../../../shared/schemas/teams';
+import type { ListQuery } from '../../../shared/schemas/list';
+import type {
+  Team,
+  TeamCandidateSortColumn,
+  TeamMember,
+  TeamMemberRole,
+  TeamMemberSortColumn,
+  TeamSortColumn,
+} from '../../../shared/schemas/teams';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
+import { readListPage } from '../../platform/list-page';
 import { AppError } from '../../platform/errors';
 import type { ChangeAuthor } from '../accounts/accounts.service';
 import { recordAudit } from '../audit/audit.service';
@@ -25,6 +34,7 @@ function toMember(row: repo.MemberRecord): TeamMember {
     id: row.id,
     user_id: row.user_id,
     username: row.username,
+    full_name: row.full_name,
     user_role: row.user_role,
     role: row.role,
   };
@@ -36,13 +46,18 @@ function visibleScope(actor: SessionUser): repo.TeamScope {
   return { teamId: actor.is_team_leader ? (actor.team?.id ?? null) : null };
 }
 
-export async function listTeams(ctx: AppContext, actor: SessionUser, search: string | undefined) {
+export async function listTeams(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: ListQuery<TeamSortColumn>,
+) {
   const scope = visibleScope(actor);
-  const [rows, total] = await Promise.all([
-    repo.listTeams(ctx.db, scope, search),
-    repo.countTeams(ctx.db, scope),
-  ]);
-  return { teams: rows.map(toTeam), total };
+  const { rows, ...page } = await readListPage(
+    query,
+    () => repo.countTeams(ctx.db, scope, query.search),
+    (window) => repo.listTeams(ctx.db, scope, query, window),
+  );
+  return { teams: rows.map(toTeam), ...page };
 }
 
 export async function existingTeam(db: Db, teamId: string) {
@@ -125,21 +140,41 @@ export async function deleteTeam(ctx: AppContext, teamId: string, change: Change
   await ctx.live.agentChanged(...members.map((member) => member.user_id));
 }
 
-export async function listMembers(ctx: AppContext, teamId: string) {
+/** A page of the team's members, leaders first unless sorted; `total` counts them all. */
+export async function listMembers(
+  ctx: AppContext,
+  teamId: string,
+  query: ListQuery<TeamMemberSortColumn>,
+) {
   await existingTeam(ctx.db, teamId);
-  const rows = await repo.listMembers(ctx.db, teamId);
-  return { members: rows.map(toMember) };
+  const { rows, ...page } = await readListPage(
+    query,
+    () => repo.countMembers(ctx.db, teamId, query.search),
+    (window) => repo.listMemberPage(ctx.db, teamId, query, window),
+  );
+  return { members: rows.map(toMember), ...page };
 }
 
 /**
- * Whom this user may add to the team: a super admin, anyone but a super admin not already in
- * it (moving them from their team); a team leader, only those in no team, as addMember allows,
- * so other teams' people are not listed to them.
+ * Whom this user may add to the team, a page at a time (a call centre has thousands): a super
+ * admin, anyone but a super admin not already in it (moving them from their team); a team
+ * leader, only those in no team, as addMember allows, so other teams' people are not listed
+ * to them.
  */
-export async function listCandidates(ctx: AppContext, actor: SessionUser, teamId: string) {
+export async function listCandidates(
+  ctx: AppContext,
+  actor: SessionUser,
+  teamId: string,
+  query: ListQuery<TeamCandidateSortColumn>,
+) {
   await existingTeam(ctx.db, teamId);
   const canMove = isSuperAdmin(actor);
-  const rows = await repo.listCandidates(ctx.db, teamId, !canMove);
+  const candidates = { teamId, isTeamless: !canMove };
+  const { rows, ...page } = await readListPage(
+    query,
+    () => repo.countCandidates(ctx.db, candidates, query.search),
+    (window) => repo.listCandidatePage(ctx.db, candidates, query, window),
+  );
   return {
     candidates: rows.map((row) => ({
       id: row.id,
@@ -148,6 +183,7 @@ export async function listCandidates(ctx: AppContext, actor: SessionUser, teamId
       current_team: row.team_id && row.team_name ? { id: row.team_id, name: row.team_name } : null,
       can_add: row.team_id === null || canMove,
     })),
+    ...page,
   };
 }
 

@@ -132,6 +132,146 @@ describe('listing teams', () => {
   });
 });
 
+describe('GET /api/teams: search, sort, pages and scope', () => {
+  type TeamPage = {
+    teams: { name: string; description: string | null; created_by: string; member_count: number }[];
+    total: number;
+    matching: number;
+    page: number;
+    pageSize: number;
+  };
+  const pad = (i: number) => String(i).padStart(2, '0');
+  const names = (body: TeamPage) => body.teams.map((team) => team.name);
+  const teamsPage = async (query: string, as = asChief) => {
+    const response = await as('GET', `/api/teams?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<TeamPage>();
+  };
+  const creators = ['ada', 'Bob', 'cal', null];
+  let asLeader: Awaited<ReturnType<typeof signInAs>>['as'];
+
+  beforeAll(async () => {
+    // tp_00 … tp_29, a day apart; descriptions 'inbound …', 'outbound …' or none; four creators
+    // in turn (one unrecorded); tp_03 has 3 members, tp_07 2 and tp_11 1.
+    const teams = [];
+    for (let i = 0; i < 30; i += 1) {
+      const team = await newTeam(t.db, {
+        name: `tp_${pad(i)}`,
+        ...(i % 3 === 2
+          ? {}
+          : { description: `${['inbound', 'outbound'][i % 3]} queue ${pad(i)}` }),
+        created_at: new Date(Date.UTC(2025, 0, 1 + i)).toISOString(),
+      });
+      await t.db
+        .updateTable('teams')
+        .set({ created_by: creators[i % 4] })
+        .where('id', '=', team.id)
+        .execute();
+      teams.push(team);
+    }
+    const leader = await newAdmin(t.db);
+    await joinTeam(t.db, teams[3]!, leader, 'team_leader');
+    for (const [index, count] of [
+      [3, 2],
+      [7, 2],
+      [11, 1],
+    ] as const) {
+      for (let n = 0; n < count; n += 1)
+        await joinTeam(t.db, teams[index]!, await newEmployee(t.db));
+    }
+    asLeader = (await signInAs(t, leader)).as;
+  });
+
+  it('pages newest first and answers the last page for one past it', async () => {
+    const first = await teamsPage('search=TP_&pageSize=25');
+    expect(first).toMatchObject({ matching: 30, page: 1, pageSize: 25 });
+    expect(first.total).toBeGreaterThan(30);
+    expect(names(first).slice(0, 2)).toEqual(['tp_29', 'tp_28']);
+    const second = await teamsPage('search=tp_&pageSize=25&page=2');
+    expect(names(second)).toEqual(['tp_04', 'tp_03', 'tp_02', 'tp_01', 'tp_00']);
+    const past = await teamsPage('search=tp_&pageSize=25&page=9');
+    expect(past).toMatchObject({ page: 2, matching: 30 });
+    expect(names(past)).toEqual(names(second));
+  });
+
+  it('sorts by each column either way; empty values last, ties newest first', async () => {
+    const inOrder = Array.from({ length: 30 }, (_, i) => `tp_${pad(i)}`);
+    expect(names(await teamsPage('search=tp_&sort=name'))).toEqual(inOrder);
+    expect(names(await teamsPage('search=tp_&sort=-name'))).toEqual(inOrder.toReversed());
+    expect(names(await teamsPage('search=tp_&sort=created'))).toEqual(inOrder);
+    expect(names(await teamsPage('search=tp_&sort=-created'))).toEqual(inOrder.toReversed());
+
+    const described = (body: TeamPage) => body.teams.map((team) => team.description);
+    const byDescription = described(await teamsPage('search=tp_&sort=description'));
+    expect(byDescription.slice(0, 2)).toEqual(['inbound queue 00', 'inbound queue 03']);
+    expect(byDescription[10]).toBe('outbound queue 01');
+    expect(byDescription.slice(20)).toEqual(Array(10).fill(null));
+    const byDescriptionDown = described(await teamsPage('search=tp_&sort=-description'));
+    expect(byDescriptionDown.slice(0, 2)).toEqual(['outbound queue 28', 'outbound queue 25']);
+    expect(byDescriptionDown[10]).toBe('inbound queue 27');
+    expect(byDescriptionDown.slice(20)).toEqual(Array(10).fill(null));
+
+    // Ignoring case ('Bob' between 'ada' and 'cal'); a team without one ('Unknown') last.
+    const createdBy = (body: TeamPage) => body.teams.map((team) => team.created_by);
+    const byCreator = await teamsPage('search=tp_&sort=createdBy');
+    expect(createdBy(byCreator)).toEqual([
+      ...Array(8).fill('ada'),
+      ...Array(8).fill('Bob'),
+      ...Array(7).fill('cal'),
+      ...Array(7).fill('Unknown'),
+    ]);
+    expect(names(byCreator).slice(0, 2)).toEqual(['tp_28', 'tp_24']);
+    expect(createdBy(await teamsPage('search=tp_&sort=-createdBy'))).toEqual([
+      ...Array(7).fill('cal'),
+      ...Array(8).fill('Bob'),
+      ...Array(8).fill('ada'),
+      ...Array(7).fill('Unknown'),
+    ]);
+
+    const byMembers = await teamsPage('search=tp_&sort=-members');
+    expect(names(byMembers).slice(0, 4)).toEqual(['tp_03', 'tp_07', 'tp_11', 'tp_29']);
+    expect(byMembers.teams.slice(0, 3).map((team) => team.member_count)).toEqual([3, 2, 1]);
+    const byMembersUp = await teamsPage('search=tp_&sort=members');
+    expect(names(byMembersUp).slice(0, 1)).toEqual(['tp_29']);
+    expect(names(byMembersUp).slice(-3)).toEqual(['tp_11', 'tp_07', 'tp_03']);
+  });
+
+  it('counts what the search matches (name or description) apart from every team in scope', async () => {
+    const everyTeam = await teamsPage('');
+    expect(everyTeam.matching).toBe(everyTeam.total);
+    const outbound = await teamsPage('search=OUTBOUND%20queue');
+    expect(outbound).toMatchObject({ total: everyTeam.total, matching: 10 });
+    expect(outbound.teams.every((team) => team.description?.startsWith('outbound'))).toBe(true);
+    expect(await teamsPage('search=tp_1')).toMatchObject({ matching: 10 });
+  });
+
+  it('shows a leader only the team they lead, counted in that scope', async () => {
+    expect(names(await teamsPage('', asLeader))).toEqual(['tp_03']);
+    expect(await teamsPage('search=tp_&sort=-members', asLeader)).toMatchObject({
+      total: 1,
+      matching: 1,
+    });
+    const elsewhere = await teamsPage('search=tp_29', asLeader);
+    expect(elsewhere).toMatchObject({ teams: [], total: 1, matching: 0, page: 1 });
+
+    const { as: asTeamless } = await signInAs(t, await newAdmin(t.db));
+    expect(await teamsPage('', asTeamless)).toMatchObject({ teams: [], total: 0, matching: 0 });
+  });
+
+  it.each([
+    ['sort=password', 'sort'],
+    ['sort=actions', 'sort'],
+    ['sort=-', 'sort'],
+    ['pageSize=30', 'pageSize'],
+    ['page=0', 'page'],
+    ['page=two', 'page'],
+  ])('refuses ?%s naming %s', async (query, field) => {
+    const response = await asChief('GET', `/api/teams?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.field).toBe(`querystring.${field}`);
+  });
+});
+
 describe('members', () => {
   it('lists leaders first; promote and demote answer with the spec messages', async () => {
     const team = await newTeam(t.db);
@@ -378,5 +518,211 @@ describe('deleting a team', () => {
       .where('target_id', '=', team.id)
       .executeTakeFirstOrThrow();
     expect(audit.details).toEqual({ memberCount: 2 });
+  });
+});
+
+describe('GET /api/teams/:id/members: search, sort and pages', () => {
+  type MemberPage = {
+    members: { username: string; full_name: string | null; role: string }[];
+    total: number;
+    matching: number;
+    page: number;
+    pageSize: number;
+  };
+  const names = (body: MemberPage) => body.members.map((m) => m.username);
+  let team: { id: string };
+  let asLeader: Awaited<ReturnType<typeof signInAs>>['as'];
+  let asMemberAdmin: Awaited<ReturnType<typeof signInAs>>['as'];
+  let asOtherLeader: Awaited<ReturnType<typeof signInAs>>['as'];
+  const membersPage = async (query: string, as = asChief) => {
+    const response = await as('GET', `/api/teams/${team.id}/members?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<MemberPage>();
+  };
+
+  beforeAll(async () => {
+    // pm_00 … pm_29, two of them leaders, and an admin leading the team: 31 members.
+    team = await newTeam(t.db);
+    const leader = await newAdmin(t.db, { username: 'pm_lead' });
+    await joinTeam(t.db, team, leader, 'team_leader');
+    for (let i = 0; i < 30; i += 1) {
+      const agent = await newEmployee(t.db, { username: `pm_${String(i).padStart(2, '0')}` });
+      await joinTeam(t.db, team, agent, i === 5 || i === 17 ? 'team_leader' : 'member');
+      if (i === 8) {
+        await t.db
+          .insertInto('employee_info')
+          .values({ user_id: agent.id, full_name: 'Quincy Zephyr' })
+          .execute();
+      }
+    }
+    const memberAdmin = await newAdmin(t.db, { username: 'pm_admin_elsewhere' });
+    const other = await newTeam(t.db);
+    await joinTeam(t.db, other, memberAdmin);
+    await joinTeam(t.db, other, await newEmployee(t.db, { username: 'pm_other_team' }));
+    const otherLeader = await newAdmin(t.db);
+    await joinTeam(t.db, other, otherLeader, 'team_leader');
+    ({ as: asLeader } = await signInAs(t, leader));
+    ({ as: asMemberAdmin } = await signInAs(t, memberAdmin));
+    ({ as: asOtherLeader } = await signInAs(t, otherLeader));
+  });
+
+  it('pages leaders first, then by username, and answers the last page for one past it', async () => {
+    const first = await membersPage('pageSize=25');
+    expect(first).toMatchObject({ total: 31, matching: 31, page: 1, pageSize: 25 });
+    expect(names(first).slice(0, 5)).toEqual(['pm_05', 'pm_17', 'pm_lead', 'pm_00', 'pm_01']);
+    expect(first.members.slice(0, 3).every((m) => m.role === 'team_leader')).toBe(true);
+    const second = await membersPage('pageSize=25&page=2');
+    expect(names(second)).toEqual(['pm_24', 'pm_25', 'pm_26', 'pm_27', 'pm_28', 'pm_29']);
+    const past = await membersPage('pageSize=25&page=9');
+    expect(past).toMatchObject({ page: 2, matching: 31 });
+    expect(names(past)).toEqual(names(second));
+    // Without a pageSize, the contract's 50: the whole team on one page.
+    expect(await membersPage('')).toMatchObject({ pageSize: 50, page: 1 });
+  });
+
+  it('sorts by username or role, either way', async () => {
+    const byName = await membersPage('sort=username');
+    expect(names(byName)).toHaveLength(31);
+    expect(names(byName).slice(0, 2)).toEqual(['pm_00', 'pm_01']);
+    expect(names(byName).at(-1)).toBe('pm_lead');
+    const byNameDown = await membersPage('sort=-username');
+    expect(names(byNameDown)).toEqual(names(byName).toReversed());
+
+    // Member before Team Leader, as the column reads; by username within a role.
+    const byRole = await membersPage('sort=role');
+    expect(names(byRole).slice(0, 2)).toEqual(['pm_00', 'pm_01']);
+    expect(names(byRole).slice(-3)).toEqual(['pm_05', 'pm_17', 'pm_lead']);
+    const byRoleDown = await membersPage('sort=-role');
+    expect(names(byRoleDown).slice(0, 4)).toEqual(['pm_05', 'pm_17', 'pm_lead', 'pm_00']);
+  });
+
+  it('searches usernames and full names ignoring case; total counts the whole team', async () => {
+    const tens = await membersPage('search=PM_1');
+    expect(tens).toMatchObject({ total: 31, matching: 10 });
+    expect(names(tens)).toEqual([
+      'pm_17',
+      'pm_10',
+      'pm_11',
+      'pm_12',
+      'pm_13',
+      'pm_14',
+      'pm_15',
+      'pm_16',
+      'pm_18',
+      'pm_19',
+    ]);
+    const byFullName = await membersPage('search=zephyr');
+    expect(byFullName).toMatchObject({ total: 31, matching: 1 });
+    expect(byFullName.members).toMatchObject([{ username: 'pm_08', full_name: 'Quincy Zephyr' }]);
+    // Another team's pm_ users are not this team's.
+    expect(await membersPage('search=pm_')).toMatchObject({ total: 31, matching: 31 });
+    const nobody = await membersPage('search=nobody-here');
+    expect(nobody).toMatchObject({ total: 31, matching: 0, page: 1, members: [] });
+  });
+
+  it("shows the team's leader the same page; others who do not lead it are refused", async () => {
+    expect(await membersPage('pageSize=25&sort=username', asLeader)).toEqual(
+      await membersPage('pageSize=25&sort=username'),
+    );
+    const url = `/api/teams/${team.id}/members`;
+    expect((await asMemberAdmin('GET', url)).statusCode).toBe(403);
+    expect((await asOtherLeader('GET', url)).statusCode).toBe(403);
+  });
+
+  it.each([
+    ['sort=full_name', 'sort'],
+    ['sort=-', 'sort'],
+    ['pageSize=30', 'pageSize'],
+    ['page=0', 'page'],
+    ['page=two', 'page'],
+  ])('refuses ?%s naming %s', async (query, field) => {
+    const response = await asChief('GET', `/api/teams/${team.id}/members?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.field).toBe(`querystring.${field}`);
+  });
+});
+
+describe('GET /api/teams/:id/candidates: one page, searched on the server', () => {
+  type CandidatePage = {
+    candidates: { id: string; username: string; current_team: { id: string } | null }[];
+    total: number;
+    matching: number;
+    page: number;
+    pageSize: number;
+  };
+  const names = (body: CandidatePage) => body.candidates.map((c) => c.username);
+  let team: { id: string };
+  let asLeader: Awaited<ReturnType<typeof signInAs>>['as'];
+  const candidatesPage = async (query: string, as = asChief) => {
+    const response = await as('GET', `/api/teams/${team.id}/candidates?${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<CandidatePage>();
+  };
+  /** cu_00 … cu_19 in no team, cu_20 … cu_29 in another team; one of them spelt in capitals. */
+  const teamless = Array.from({ length: 20 }, (_, i) => `cu_${String(i).padStart(2, '0')}`);
+  const elsewhere = Array.from({ length: 10 }, (_, i) => `cu_${String(20 + i)}`);
+  teamless[7] = 'CU_07';
+
+  beforeAll(async () => {
+    team = await newTeam(t.db);
+    const other = await newTeam(t.db);
+    const leader = await newAdmin(t.db);
+    await joinTeam(t.db, team, leader, 'team_leader');
+    for (const username of teamless) await newEmployee(t.db, { username });
+    for (const username of elsewhere) {
+      await joinTeam(t.db, other, await newEmployee(t.db, { username }));
+    }
+    // In this team already, or a super admin: never a candidate, whatever the search.
+    await joinTeam(t.db, team, await newEmployee(t.db, { username: 'cu_member' }));
+    await newSuperAdmin(t.db, { username: 'cu_super' });
+    ({ as: asLeader } = await signInAs(t, leader));
+  });
+
+  it('answers one page, those in no team first, with how many more match', async () => {
+    const first = await candidatesPage('search=cu_&pageSize=25');
+    expect(first).toMatchObject({ matching: 30, page: 1, pageSize: 25 });
+    expect(names(first)).toEqual([...teamless, ...elsewhere.slice(0, 5)]);
+    const second = await candidatesPage('search=CU_&pageSize=25&page=2');
+    expect(names(second)).toEqual(elsewhere.slice(5));
+    expect(second.candidates.every((c) => c.current_team !== null)).toBe(true);
+    const past = await candidatesPage('search=cu_&pageSize=25&page=4');
+    expect(past).toMatchObject({ page: 2, matching: 30 });
+    expect(names(past)).toEqual(names(second));
+
+    // `total` is everyone this user could add, whatever the search.
+    const all = await candidatesPage('');
+    expect(first.total).toBe(all.total);
+    expect(all.total).toBeGreaterThan(30);
+    expect(all).toMatchObject({ pageSize: 50 });
+    expect(all.candidates.length).toBe(Math.min(50, all.total));
+  });
+
+  it('sorts by username either way, whatever the team', async () => {
+    const byName = await candidatesPage('search=cu_&sort=username');
+    expect(names(byName)).toEqual([...teamless, ...elsewhere]);
+    const byNameDown = await candidatesPage('search=cu_&sort=-username');
+    expect(names(byNameDown)).toEqual([...teamless, ...elsewhere].toReversed());
+  });
+
+  it("counts within the asker's scope: a leader's candidates are those in no team", async () => {
+    const mine = await candidatesPage('search=cu_', asLeader);
+    expect(mine).toMatchObject({ matching: 20 });
+    expect(names(mine)).toEqual(teamless);
+    const everyone = await candidatesPage('', asLeader);
+    const superAdmins = await candidatesPage('');
+    expect(everyone.total).toBeLessThan(superAdmins.total);
+    expect(mine.total).toBe(everyone.total);
+  });
+
+  it.each([
+    ['sort=team', 'sort'],
+    ['sort=-', 'sort'],
+    ['pageSize=10', 'pageSize'],
+    ['page=0', 'page'],
+    ['page=two', 'page'],
+  ])('refuses ?%s naming %s', async (query, field) => {
+    const response = await asChief('GET', `/api/teams/${team.id}/candidates?${query}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.field).toBe(`querystring.${field}`);
   });
 });

@@ -18,5 +18,6 @@ export const analyticsMessages = {
   deleted: employeeMessages.deleted,
   noSearchResults: employeeMessages.noSearchResults,
   noEmployees: employeeMessages.noneYet,
+  noFlaggedEmployees: 'No flagged employees in this range',
   exportCsv: 'Export CSV',
 } as const;

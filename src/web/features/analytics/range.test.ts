@@ -39,6 +39,10 @@ describe('the range in the URL', () => {
     expect(
       withRange(params('team=t1'), { from: '2026-10-01', to: '2026-10-31' }, 'all').toString(),
     ).toBe('team=t1&range=custom&from=2026-10-01&to=2026-10-31');
+    // Other figures make another list: it is read again from its first page.
+    expect(withRange(params('sort=-flags&page=3'), { preset: 'today' }, 'all').toString()).toBe(
+      'sort=-flags&range=today',
+    );
   });
 
   it('always gives the API an explicit range', () => {

@@ -59,8 +59,9 @@ export function rangeFromSearchParams(
 }
 
 /**
- * The URL's parameters with `selection` in them, everything else kept. The default preset is
- * left out, so a plain /admin/analytics means what the spec's page shows.
+ * The URL's parameters with `selection` in them, everything else kept but the page: other
+ * figures make another list, read from its first page. The default preset is left out, so a
+ * plain /admin/analytics means what the spec's page shows.
  */
 export function withRange(
   params: URLSearchParams,
@@ -68,6 +69,7 @@ export function withRange(
   defaultPreset: RangePreset,
 ) {
   const next = new URLSearchParams(params);
+  next.delete('page');
   next.delete(RANGE_PARAM);
   next.delete(FROM_PARAM);
   next.delete(TO_PARAM);

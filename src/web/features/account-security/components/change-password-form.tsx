@@ -5,7 +5,7 @@ import { passwordChangeSchema } from '../../../../shared/schemas/me';
 import { NewPasswordFields, SecretInput } from '../../../components/credential-inputs';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
-import { type FormError, firstIssue, refusal, refusedField } from '../../../lib/form-error';
+import { firstIssue, refusal, refusedField, useFormError } from '../../../lib/form-error';
 import { serverRefusalMessage } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
 
@@ -23,7 +23,11 @@ export function ChangePasswordForm({ username }: { username: string }) {
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const [formError, setFormError] = useFormError({
+    currentPassword,
+    password,
+    confirmPassword,
+  });
   const [isChanged, setIsChanged] = useState(false);
   const changePassword = useChangePassword();
 

@@ -1,21 +1,24 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminListSchema } from '../../../../shared/schemas/admins';
-import { apiRequest, withSearch } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { adminsQueryRoot } from '../../../lib/query-keys';
 
-export const adminListQueryKey = (search: string) =>
-  [...adminsQueryRoot, 'list', { search: search.trim() }] as const;
+export const adminListQueryKey = (queryString: string) =>
+  [...adminsQueryRoot, 'list', queryString] as const;
 
-/** Admins matching the search (case-insensitive), super admins first, then newest first. */
-export function getAdmins(search: string, signal?: AbortSignal) {
-  return apiRequest(withSearch('/api/admins', search), { schema: adminListSchema, signal });
+/** A page of the admins, super admins first unless sorted (`queryString`: search, sort, page). */
+export function getAdmins(queryString: string, signal?: AbortSignal) {
+  return apiRequest(`/api/admins${queryString ? `?${queryString}` : ''}`, {
+    schema: adminListSchema,
+    signal,
+  });
 }
 
-export function useAdmins(search: string) {
+export function useAdmins(queryString: string) {
   return useQuery({
-    queryKey: adminListQueryKey(search),
-    queryFn: ({ signal }) => getAdmins(search, signal),
-    // While a new search runs, the last results stay on screen instead of a blank table.
+    queryKey: adminListQueryKey(queryString),
+    queryFn: ({ signal }) => getAdmins(queryString, signal),
+    // While the next page or search loads, the last one stays on screen instead of a blank table.
     placeholderData: keepPreviousData,
   });
 }

@@ -10,7 +10,7 @@ import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { adminPaths } from '../../../lib/admin-paths';
 import { useSession } from '../../../lib/session';
-import { type FormError, firstIssue, refusal } from '../../../lib/form-error';
+import { firstIssue, refusal, useFormError } from '../../../lib/form-error';
 import { FORM_CLOSE_DELAY_MS } from '../../../lib/timings';
 import { useReplaceableTimeout } from '../../../lib/use-notice';
 import { useTeams } from '../../teams';
@@ -75,7 +75,7 @@ function AddAdminForm({ onClose }: { onClose: () => void }) {
     <Key extends keyof AdminDraft>(key: Key) =>
     (value: AdminDraft[Key]) =>
       setFields((held) => ({ ...held, [key]: value }));
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const [formError, setFormError] = useFormError(fields);
   const [isAdded, setIsAdded] = useState(false);
   const teams = useTeams();
   const createAdmin = useCreateAdmin();

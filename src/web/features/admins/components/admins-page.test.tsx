@@ -1,11 +1,12 @@
-import { act, screen, within } from '@testing-library/react';
-import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminRow } from '../../../../shared/schemas/admins';
 import { securityQuestions } from '../../../../shared/security-questions';
 import { errorResponse, jsonResponse, mockFetch, networkFailure } from '../../../test/fetch-mock';
 import { describedByText } from '../../../test/accessibility';
 import { dayShift, nightShift, sessionUser, superAdminUser } from '../../../test/fixtures';
+import { pagedListResponse } from '../../../test/paged-list';
 import { renderWithProviders } from '../../../test/render';
 import { AdminsPage } from './admins-page';
 
@@ -46,25 +47,39 @@ const teamsList = {
     created_at: '2026-11-01T09:00:00.000Z',
     member_count: 1,
   })),
-  total: 2,
 };
 
-function serveAdmins(overrides: Parameters<typeof mockFetch>[0] = {}) {
+function serveAdmins(overrides: Parameters<typeof mockFetch>[0] = {}, admins = allAdmins) {
   return mockFetch({
-    'GET /api/admins': ({ query }) => {
-      const search = query.get('search')?.toLowerCase() ?? '';
-      const admins = allAdmins.filter((admin) => admin.username.includes(search));
-      return jsonResponse({ admins, total: allAdmins.length });
-    },
-    'GET /api/teams': () => jsonResponse(teamsList),
+    'GET /api/admins': ({ query }) =>
+      pagedListResponse('admins', admins, query, {
+        matches: (admin, search) => admin.username.toLowerCase().includes(search),
+        sortBy: { username: (admin) => admin.username, team: (admin) => admin.team?.name ?? '~' },
+      }),
+    'GET /api/teams': ({ query }) =>
+      pagedListResponse('teams', teamsList.teams, query, {
+        matches: (team, search) => team.name.toLowerCase().includes(search),
+        sortBy: { name: (team) => team.name },
+      }),
     ...overrides,
   });
 }
 
-function renderPage(options: { signedInAs?: typeof superAdminUser; fakeTimers?: boolean } = {}) {
+/** Where the page's URL is now: its list keeps search, sort and page there. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output aria-label="Location">{location.pathname + location.search}</output>;
+}
+
+function renderPage(
+  options: { signedInAs?: typeof superAdminUser; fakeTimers?: boolean; url?: string } = {},
+) {
   return renderWithProviders(
-    <MemoryRouter>
-      <AdminsPage />
+    <MemoryRouter initialEntries={[options.url ?? '/admin/admins']}>
+      <LocationProbe />
+      <Routes>
+        <Route path="/admin/admins" element={<AdminsPage />} />
+      </Routes>
     </MemoryRouter>,
     {
       signedInAs: options.signedInAs ?? superAdminUser,
@@ -167,9 +182,80 @@ describe('AdminsPage: the list', () => {
   });
 
   it('says when there are no admins at all', async () => {
-    mockFetch({ 'GET /api/admins': () => jsonResponse({ admins: [], total: 0 }) });
+    serveAdmins({}, []);
     renderPage();
     expect(await screen.findByText('No admins registered yet')).toBeTruthy();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
+  it('sorts by a column header, a second press reverses, and says so with aria-sort', async () => {
+    const { requests } = serveAdmins();
+    const { user } = renderPage();
+    await screen.findByText('Showing 5 of 5 admins');
+    const header = (name: string) => screen.getByRole('columnheader', { name });
+    for (const unsortable of ['Admin', 'Password', 'Actions']) {
+      expect(within(header(unsortable)).queryByRole('button')).toBeNull();
+    }
+    expect(header('Username').getAttribute('aria-sort')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Username' }));
+    await waitFor(() =>
+      expect(tableRows().map((cells) => cells[1])).toEqual(['ada', 'bea', 'cal', 'eve', 'root']),
+    );
+    expect(header('Username').getAttribute('aria-sort')).toBe('ascending');
+    expect(requests.at(-1)?.query.get('sort')).toBe('username');
+    await user.click(screen.getByRole('button', { name: 'Username' }));
+    await waitFor(() => expect(tableRows()[0]?.[1]).toBe('root'));
+    expect(header('Username').getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
+      '/admin/admins?sort=-username',
+    );
+
+    expect(within(header('Team')).getByRole('button')).toBeTruthy();
+  });
+
+  it('pages the list and keeps the page and page size in the URL', async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      adminRow({
+        id: `1a2b3c4d-0000-4000-8000-${String(100 + i).padStart(12, '0')}`,
+        username: `admin_${String(i).padStart(2, '0')}`,
+      }),
+    );
+    const { requests } = serveAdmins({}, many);
+    const { user } = renderPage({ url: '/admin/admins?pageSize=25' });
+    expect(await screen.findByText('Showing 30 of 30 admins')).toBeTruthy();
+    expect(screen.getByText('(1–25)')).toBeTruthy();
+    expect(tableRows()).toHaveLength(25);
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('(26–30)')).toBeTruthy();
+    expect(tableRows()[0]?.[1]).toBe('admin_25');
+    expect(requests.at(-1)?.query.get('page')).toBe('2');
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
+      '/admin/admins?pageSize=25&page=2',
+    );
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
+    expect(await screen.findByText('(1–30)')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/admin/admins');
+  });
+
+  it('opens at the search, sort and page its URL holds', async () => {
+    const { requests } = serveAdmins();
+    renderPage({ url: '/admin/admins?search=E&sort=-username&pageSize=25' });
+    expect(await screen.findByText('Showing 2 of 5 admins')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search admins' }).value).toBe(
+      'E',
+    );
+    expect(tableRows().map((cells) => cells[1])).toEqual(['eve', 'bea']);
+    expect(screen.getByRole('columnheader', { name: 'Username' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect(Object.fromEntries(requests[0]!.query)).toEqual({
+      search: 'E',
+      sort: '-username',
+      pageSize: '25',
+    });
   });
 
   it("says 'Failed to load admins' when the server fails", async () => {
@@ -213,19 +299,25 @@ describe('AdminsPage: Add New Admin', () => {
   }
 
   it('offers the 8 questions, the teams and a link to all teams', async () => {
-    serveAdmins();
+    const { requests } = serveAdmins();
     const { user } = renderPage();
     const dialog = await openAddAdmin(user);
 
     await user.click(dialog.getByRole('combobox', { name: 'Security Question' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([...securityQuestions]);
+    // The open select's options: the list's 'Rows per page' has options of its own.
+    const options = (listbox: HTMLElement) =>
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(options(screen.getByRole('listbox'))).toEqual([...securityQuestions]);
     await user.click(screen.getByRole('option', { name: securityQuestions[0] }));
 
     await user.click(dialog.getByRole('combobox', { name: 'Team' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
-      'Night Shift',
-      'Day Shift',
-    ]);
+    // By name: the select asks for the teams sorted, as one page of the largest size.
+    expect(options(await screen.findByRole('listbox'))).toEqual(['Day Shift', 'Night Shift']);
+    expect(requests.find((request) => request.path === '/api/teams')?.query.toString()).toBe(
+      'sort=name&pageSize=100',
+    );
     expect(dialog.getByRole('link', { name: 'See all teams' }).getAttribute('href')).toBe(
       '/admin/teams',
     );
@@ -310,6 +402,23 @@ describe('AdminsPage: Add New Admin', () => {
     const isUsernameMarked =
       dialog.getByLabelText('Username').getAttribute('aria-invalid') === 'true';
     expect(isUsernameMarked).toBe(message === 'Username already exists');
+  });
+
+  it("drops 'Username already exists' once the username changes, not before", async () => {
+    serveAdmins({
+      'POST /api/admins': () => errorResponse(409, 'USERNAME_TAKEN', 'Username already exists'),
+    });
+    const { user } = renderPage();
+    const dialog = await openAddAdmin(user);
+    await fill(user, dialog, { username: 'cal', password: 'secret1', confirm: 'secret1' });
+    await user.click(dialog.getByRole('button', { name: 'Add Admin' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Username already exists');
+
+    await user.type(dialog.getByLabelText('Password'), '2');
+    expect(dialog.getByRole('alert').textContent).toBe('Username already exists');
+    await user.type(dialog.getByLabelText('Username'), 'vin');
+    expect(dialog.queryByRole('alert')).toBeNull();
+    expect(dialog.getByLabelText('Username').getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it("keeps nothing when 'See all teams' opens in a new tab: the form stays where it is", async () => {
@@ -448,7 +557,8 @@ describe('AdminsPage: inline edit', () => {
     if (password) await user.type(screen.getByLabelText('New password'), password);
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(screen.getByRole('alert').textContent).toBe(message);
+    const row = within(screen.getByRole('row', { name: 'Editing cal' }));
+    expect(row.getByRole('alert').textContent).toBe(message);
     expect(requests.filter((r) => r.method === 'PATCH')).toEqual([]);
   });
 
@@ -478,7 +588,10 @@ describe('AdminsPage: inline edit', () => {
     await user.type(usernameField, 'calvin');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Admin updated successfully');
+    const row = within(screen.getByRole('row', { name: 'Editing cal' }));
+    await waitFor(() =>
+      expect(row.getByRole('alert').textContent).toBe('Admin updated successfully'),
+    );
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ username: 'calvin' });
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
 
@@ -496,7 +609,10 @@ describe('AdminsPage: inline edit', () => {
 
     await user.type(screen.getByLabelText('New password'), 'new-secret{Enter}');
 
-    expect((await screen.findByRole('alert')).textContent).toBe('Admin updated successfully');
+    const row = within(screen.getByRole('row', { name: 'Editing cal' }));
+    await waitFor(() =>
+      expect(row.getByRole('alert').textContent).toBe('Admin updated successfully'),
+    );
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
       username: 'cal',
       password: 'new-secret',
@@ -519,7 +635,8 @@ describe('AdminsPage: inline edit', () => {
     await user.click(screen.getByRole('button', { name: 'Edit cal' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    const row = within(screen.getByRole('row', { name: 'Editing cal' }));
+    await waitFor(() => expect(row.getByRole('alert').textContent).toBe(message));
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

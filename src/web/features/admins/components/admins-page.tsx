@@ -1,13 +1,14 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconSearch, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { adminMessages } from '../../../../shared/messages';
 import { canManageTeams } from '../../../../shared/permissions';
-import type { AdminRow } from '../../../../shared/schemas/admins';
+import { type AdminRow, adminSortColumns } from '../../../../shared/schemas/admins';
 import { FormAlert } from '../../../components/form-alert';
+import { ListPanel } from '../../../components/list-panel';
 import { useSession } from '../../../lib/session';
-import { SEARCH_DEBOUNCE_MS } from '../../../lib/timings';
+import { useListParams, useUrlParamStore } from '../../../lib/use-list-params';
 import { useInlineRowEdit, useNotice } from '../../../lib/use-notice';
 import { CreateTeamModal } from '../../teams';
 import { useAdmins } from '../api/get-admins';
@@ -15,14 +16,15 @@ import { adminListErrorMessage } from '../error-messages';
 import { AddAdminModal, hasAdminDraft } from './add-admin-modal';
 import { AdminsTable } from './admins-table';
 import { DeleteAdminModal } from './delete-admin-modal';
-import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
 
-/** Spec §2 'Admins page' (super admins only, DESIGN.md). */
+/**
+ * Spec §2 'Admins page' (super admins only, DESIGN.md): super admins first, then newest, unless
+ * sorted, a page at a time.
+ */
 export function AdminsPage() {
   const { data: user } = useSession();
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const admins = useAdmins(debouncedSearch);
+  const list = useListParams(adminSortColumns, useUrlParamStore());
+  const admins = useAdmins(list.queryString);
   const notice = useNotice();
   // Back from 'See all teams': the form it left opens again with what was typed.
   const [isAddAdminOpen, addAdminModal] = useDisclosure(hasAdminDraft(user?.id));
@@ -55,47 +57,36 @@ export function AdminsPage() {
 
       {notice.notice && <FormAlert tone={notice.notice.tone}>{notice.notice.message}</FormAlert>}
 
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="md">
-          <TextInput
-            aria-label="Search admins"
-            maxLength={MAX_SEARCH_LENGTH}
-            placeholder="Search admins by username..."
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            type="search"
+      <ListPanel
+        list={list}
+        query={admins}
+        rowsOf={(page) => page.admins}
+        texts={{
+          searchLabel: 'Search admins',
+          searchPlaceholder: 'Search admins by username...',
+          loading: 'Loading admins...',
+          loadFailed: adminListErrorMessage,
+          noun: 'admins',
+          noSearchResults: adminMessages.noSearchResults,
+          noneYet: adminMessages.noneYet,
+        }}
+      >
+        {(page) => (
+          <AdminsTable
+            admins={page.admins}
+            list={list}
+            signedInUserId={user?.id}
+            editingAdminId={rowEdit.editingId}
+            onEdit={rowEdit.start}
+            onCancelEdit={rowEdit.stop}
+            onSaved={() => {
+              rowEdit.saved(adminMessages.updated);
+            }}
+            savedMessageOf={rowEdit.savedMessageOf}
+            onDelete={setAdminToDelete}
           />
-          {admins.isPending ? (
-            <Text c="dimmed">Loading admins...</Text>
-          ) : admins.isError ? (
-            <FormAlert tone="error">{adminListErrorMessage(admins.error)}</FormAlert>
-          ) : admins.data.admins.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">
-              {debouncedSearch.trim() ? adminMessages.noSearchResults : adminMessages.noneYet}
-            </Text>
-          ) : (
-            <AdminsTable
-              admins={admins.data.admins}
-              signedInUserId={user?.id}
-              editingAdminId={rowEdit.editingId}
-              onEdit={rowEdit.start}
-              onCancelEdit={rowEdit.stop}
-              onSaved={() => {
-                rowEdit.saved(adminMessages.updated);
-              }}
-              onEditFailed={notice.error}
-              onDelete={setAdminToDelete}
-            />
-          )}
-          {/* The count stays under a search that matches nobody: 'Showing 0 of 12 …'. */}
-          {admins.isSuccess && admins.data.total > 0 && (
-            <Text size="sm" c="dimmed">
-              Showing {admins.data.admins.length} of {admins.data.total} admins
-            </Text>
-          )}
-        </Stack>
-      </Paper>
+        )}
+      </ListPanel>
 
       <AddAdminModal opened={isAddAdminOpen} onClose={addAdminModal.close} />
       <CreateTeamModal opened={isCreateTeamOpen} onClose={createTeamModal.close} />

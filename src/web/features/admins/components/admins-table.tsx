@@ -2,11 +2,14 @@ import { usePrevious } from '@mantine/hooks';
 import { Group, Table, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import { adminMessages } from '../../../../shared/messages';
-import type { AdminRow } from '../../../../shared/schemas/admins';
+import type { AdminRow, AdminSortColumn } from '../../../../shared/schemas/admins';
 import { AccountEditRow } from '../../../components/account-edit-row';
 import { AccountIdentity } from '../../../components/account-identity';
 import { PasswordMaskCell } from '../../../components/password-mask-cell';
 import { RowActions } from '../../../components/row-actions';
+import { RowFeedback } from '../../../components/row-feedback';
+import { SortableTh } from '../../../components/list-panel';
+import type { ListParams } from '../../../lib/use-list-params';
 import { refusal } from '../../../lib/form-error';
 import { useUpdateAdmin } from '../api/update-admin';
 import { adminErrorField, adminErrorMessage } from '../error-messages';
@@ -14,37 +17,56 @@ import { adminTeamLabel } from './admin-team-label';
 
 interface AdminsTableProps {
   admins: AdminRow[];
+  /** Its sort: the sortable headers show and change it. */
+  list: Pick<ListParams<AdminSortColumn>, 'sort' | 'toggleSort'>;
   signedInUserId: string | undefined;
   editingAdminId: string | null;
   onEdit: (admin: AdminRow) => void;
   onCancelEdit: () => void;
-  /** The row saved: the page says so, then closes the row after 1.5 s. */
+  /** The row saved: the page marks it, then closes the row after 1.5 s. */
   onSaved: () => void;
-  onEditFailed: (message: string) => void;
+  /** A row's success message, while it is shown. */
+  savedMessageOf: (adminId: string) => string | null;
   onDelete: (admin: AdminRow) => void;
 }
+
+/**
+ * The columns' widths, fixed: a row switching to its edit fields keeps every column where it
+ * was. Admin, Username, Password, Team, Actions.
+ */
+const COLUMN_WIDTHS = [150, 200, 220, 200, 190];
 
 /** Spec §2 'Admins page' table: Admin, Username, Password, Team, Actions; rows edit inline. */
 export function AdminsTable({
   admins,
+  list,
   signedInUserId,
   editingAdminId,
   onEdit,
   onCancelEdit,
   onSaved,
-  onEditFailed,
+  savedMessageOf,
   onDelete,
 }: AdminsTableProps) {
   const editedBefore = usePrevious(editingAdminId);
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table verticalSpacing="sm" highlightOnHover>
+    <Table.ScrollContainer minWidth={COLUMN_WIDTHS.reduce((sum, width) => sum + width)}>
+      <Table verticalSpacing="sm" highlightOnHover layout="fixed">
+        <colgroup>
+          {COLUMN_WIDTHS.map((width, column) => (
+            <col key={column} style={{ width }} />
+          ))}
+        </colgroup>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Admin</Table.Th>
-            <Table.Th>Username</Table.Th>
+            <SortableTh list={list} column="username">
+              Username
+            </SortableTh>
             <Table.Th>Password</Table.Th>
-            <Table.Th>Team</Table.Th>
+            <SortableTh list={list} column="team">
+              Team
+            </SortableTh>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -56,7 +78,7 @@ export function AdminsTable({
                 admin={admin}
                 onCancel={onCancelEdit}
                 onSaved={onSaved}
-                onFailed={onEditFailed}
+                savedMessage={savedMessageOf(admin.id)}
               />
             ) : (
               <Table.Tr key={admin.id}>
@@ -88,6 +110,10 @@ export function AdminsTable({
                     }
                     wasEditing={editedBefore === admin.id}
                   />
+                  {/* Saved and closed: the confirmation stays its full time, announced already. */}
+                  {savedMessageOf(admin.id) && (
+                    <RowFeedback live={false} tone="success" message={savedMessageOf(admin.id)} />
+                  )}
                 </Table.Td>
               </Table.Tr>
             ),
@@ -114,10 +140,10 @@ interface AdminEditRowProps {
   admin: AdminRow;
   onCancel: () => void;
   onSaved: () => void;
-  onFailed: (message: string) => void;
+  savedMessage: string | null;
 }
 
-function AdminEditRow({ admin, onCancel, onSaved, onFailed }: AdminEditRowProps) {
+function AdminEditRow({ admin, onCancel, onSaved, savedMessage }: AdminEditRowProps) {
   const updateAdmin = useUpdateAdmin();
   return (
     <AccountEditRow
@@ -130,7 +156,7 @@ function AdminEditRow({ admin, onCancel, onSaved, onFailed }: AdminEditRowProps)
         refusal(adminErrorMessage(error, adminMessages.updateFailed), adminErrorField(error))
       }
       onSaved={onSaved}
-      onFailed={onFailed}
+      savedMessage={savedMessage}
       onCancel={onCancel}
     />
   );

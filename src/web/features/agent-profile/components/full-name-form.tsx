@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { profileUpdateSchema } from '../../../../shared/schemas/me';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
-import { type FormError, firstIssue, refusal, refusedField } from '../../../lib/form-error';
+import { firstIssue, refusal, refusedField, useFormError } from '../../../lib/form-error';
 import { useNotice } from '../../../lib/use-notice';
 import { useUpdateProfile } from '../api/update-profile';
 import { profileErrorMessage, profileMessages } from '../error-messages';
@@ -11,7 +11,7 @@ import { profileErrorMessage, profileMessages } from '../error-messages';
 /** The agent's full name (employee_info.full_name): editable, empty clears it. */
 export function FullNameForm({ savedFullName }: { savedFullName: string | null }) {
   const [fullName, setFullName] = useState(savedFullName ?? '');
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const [formError, setFormError] = useFormError({ fullName });
   const notice = useNotice();
   const updateProfile = useUpdateProfile();
 

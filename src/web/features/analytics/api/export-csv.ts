@@ -1,16 +1,25 @@
+import { type ListSort, sortParam } from '../../../../shared/schemas/list';
 import { apiPath } from '../range';
+
+/** What the employee cards on screen are narrowed and ordered by. */
+export interface EmployeeCardsFilter {
+  teamId: string | undefined;
+  search: string;
+  sort?: ListSort | undefined;
+  isFlaggedOnly?: boolean;
+}
 
 /**
  * The CSV of a view, downloaded by a plain link: the browser sends the session cookie and
- * keeps the server's file name (Content-Disposition), which carries the range.
+ * keeps the server's file name (Content-Disposition), which carries the range. The cards' CSV
+ * holds every card the filters keep, in their order, not only the page on screen.
  */
-export function employeeListCsvHref(
-  filter: { teamId: string | undefined; search: string },
-  range: Record<string, string>,
-) {
+export function employeeListCsvHref(filter: EmployeeCardsFilter, range: Record<string, string>) {
   return apiPath('/api/analytics/export.csv', {
     teamId: filter.teamId,
     search: filter.search.trim(),
+    sort: filter.sort ? sortParam(filter.sort) : undefined,
+    flagged: filter.isFlaggedOnly ? 'true' : undefined,
     ...range,
   });
 }

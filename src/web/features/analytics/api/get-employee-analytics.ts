@@ -1,47 +1,44 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { employeeAnalyticsListSchema } from '../../../../shared/schemas/analytics';
 import { apiRequest } from '../../../lib/api-client';
-import { apiPath } from '../range';
 import { analyticsQueryRoot } from '../../../lib/query-keys';
+import { apiPath } from '../range';
 
-export interface EmployeeListFilter {
+export interface EmployeeCardsQuery {
   /** A super admin's chosen team; the server scopes everyone else. */
   teamId: string | undefined;
-  /** Username or full name. */
-  search: string;
+  /** The list's search, sort, page and page size, as `useListParams` writes them. */
+  listQuery: string;
+  /** Only the employees with a flagged status in the range. */
+  isFlaggedOnly: boolean;
 }
 
-/** The employee cards in the viewer's scope, with their figures in the range. */
-export function getEmployeeAnalytics(
-  filter: EmployeeListFilter,
-  range: Record<string, string>,
-  signal?: AbortSignal,
-) {
-  return apiRequest(
-    apiPath('/api/analytics/employees', {
-      teamId: filter.teamId,
-      search: filter.search.trim(),
-      ...range,
-    }),
-    { schema: employeeAnalyticsListSchema, signal },
-  );
+/** `/api/analytics/employees?…`: one page of the cards, in the range. */
+export function employeeCardsPath(query: EmployeeCardsQuery, range: Record<string, string>) {
+  return apiPath('/api/analytics/employees', {
+    teamId: query.teamId,
+    ...Object.fromEntries(new URLSearchParams(query.listQuery)),
+    flagged: query.isFlaggedOnly ? 'true' : undefined,
+    ...range,
+  });
+}
+
+/** A page of the employee cards in the viewer's scope, with their figures in the range. */
+export function getEmployeeAnalytics(path: string, signal?: AbortSignal) {
+  return apiRequest(path, { schema: employeeAnalyticsListSchema, signal });
 }
 
 export function useEmployeeAnalytics(
-  filter: EmployeeListFilter,
+  query: EmployeeCardsQuery,
   range: Record<string, string>,
   options: { enabled: boolean },
 ) {
+  const path = employeeCardsPath(query, range);
   return useQuery({
-    queryKey: [
-      ...analyticsQueryRoot,
-      'employees',
-      { teamId: filter.teamId ?? null, search: filter.search.trim() },
-      range,
-    ],
-    queryFn: ({ signal }) => getEmployeeAnalytics(filter, range, signal),
+    queryKey: [...analyticsQueryRoot, 'employees', path],
+    queryFn: ({ signal }) => getEmployeeAnalytics(path, signal),
     enabled: options.enabled,
-    // A new search or range keeps the last cards on screen until the new ones arrive.
+    // A new page, sort, search or range keeps the last cards on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
 }

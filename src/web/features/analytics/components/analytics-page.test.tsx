@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import type { EmployeeAnalyticsCard } from '../../../../shared/schemas/analytics';
 import type { SessionUser } from '../../../../shared/schemas/auth';
 import {
   type RecordedRequest,
@@ -10,11 +11,13 @@ import {
   networkFailure,
 } from '../../../test/fetch-mock';
 import { superAdminUser, teamMemberAdminUser } from '../../../test/fixtures';
+import { pagedListResponse } from '../../../test/paged-list';
 import { renderWithProviders } from '../../../test/render';
 import {
   callFigures,
   dayShiftTeam,
   employeeDetail,
+  floorOfCards,
   gus,
   hal,
   nightShiftTeam,
@@ -26,21 +29,46 @@ const detailPath = `/api/analytics/employees/${gus.id}`;
 
 type Routes = Parameters<typeof mockFetch>[0];
 
-/** The analytics API over the fixtures: teamId and search filter the cards as the server does. */
+/**
+ * GET /api/analytics/employees over `cards` as the server answers it: `teamId` narrows the
+ * view (what `total` counts), `flagged` and `search` filter it, then the sort and the page.
+ */
+function cardsResponse(
+  cards: EmployeeAnalyticsCard[],
+  query: URLSearchParams,
+  range = resolvedRange(),
+) {
+  const teamId = query.get('teamId');
+  const inView = cards.filter(
+    (card) => !teamId || (teamId === 'none' ? card.team === null : card.team?.id === teamId),
+  );
+  const isFlaggedOnly = query.get('flagged') === 'true';
+  return pagedListResponse(
+    'employees',
+    isFlaggedOnly ? inView.filter((card) => card.flaggedStatuses.length > 0) : inView,
+    query,
+    {
+      matches: (card, search) =>
+        card.username.includes(search) || (card.full_name ?? '').toLowerCase().includes(search),
+      sortBy: {
+        name: (card) => (card.full_name ?? card.username).toLowerCase(),
+        totalCalls: (card) => card.figures.totalCalls,
+        answerRate: (card) => card.figures.answerRatePercent ?? -1,
+        handleTime: (card) => card.figures.averageHandleSeconds ?? -1,
+        afterCallWork: (card) => card.figures.averageAfterCallSeconds ?? -1,
+        flags: (card) => card.flaggedStatuses.length,
+      },
+      extra: { range, total: inView.length },
+    },
+  );
+}
+
+/** The analytics API over the fixtures. */
 function serveAnalytics(overrides: Routes = {}) {
   return mockFetch({
     'GET /api/analytics/teams': () =>
       jsonResponse({ range: resolvedRange(), teams: [dayShiftTeam, nightShiftTeam], noTeam: null }),
-    'GET /api/analytics/employees': ({ query }) => {
-      const teamId = query.get('teamId');
-      const search = query.get('search')?.toLowerCase() ?? '';
-      const employees = [gus, hal].filter(
-        (e) =>
-          (!teamId || e.team?.id === teamId) &&
-          (e.username.includes(search) || (e.full_name ?? '').toLowerCase().includes(search)),
-      );
-      return jsonResponse({ range: resolvedRange(), employees });
-    },
+    'GET /api/analytics/employees': ({ query }) => cardsResponse([gus, hal], query),
     [`GET ${detailPath}`]: () => jsonResponse(employeeDetail(gus)),
     ...overrides,
   });
@@ -55,7 +83,11 @@ function renderPage(path: string, signedInAs: SessionUser = superAdminUser) {
     ],
     { initialEntries: [path] },
   );
-  const rendered = renderWithProviders(<RouterProvider router={router} />, { signedInAs });
+  // Without transitions: a navigation a timer starts (the debounced search) would otherwise
+  // wait for an act() that never comes.
+  const rendered = renderWithProviders(<RouterProvider router={router} useTransitions={false} />, {
+    signedInAs,
+  });
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { router, location, ...rendered };
 }
@@ -139,11 +171,7 @@ describe('AnalyticsPage: a super admin', () => {
           teams: [dayShiftTeam, nightShiftTeam],
           noTeam: { employeeCount: 1, figures: nightShiftTeam.figures },
         }),
-      'GET /api/analytics/employees': ({ query }) =>
-        jsonResponse({
-          range: resolvedRange(),
-          employees: query.get('teamId') === 'none' ? [teamless] : [gus, teamless],
-        }),
+      'GET /api/analytics/employees': ({ query }) => cardsResponse([gus, teamless], query),
     });
     const { user, location } = renderPage('/admin/analytics');
 
@@ -239,7 +267,7 @@ describe('AnalyticsPage: an admin who is no super admin', () => {
 
   it('says so when the scope has no employees', async () => {
     serveAnalytics({
-      'GET /api/analytics/employees': () => jsonResponse({ range: resolvedRange(), employees: [] }),
+      'GET /api/analytics/employees': ({ query }) => cardsResponse([], query),
     });
     renderPage('/admin/analytics', teamMemberAdminUser);
     expect(await screen.findByText('No employees registered yet')).toBeTruthy();
@@ -256,6 +284,242 @@ describe('AnalyticsPage: an admin who is no super admin', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
+
+/** These walk a list through many steps, each re-rendering a page of cards or rows. */
+const MANY_STEPS_TIMEOUT_MS = 20_000;
+
+describe(
+  'AnalyticsPage: the employee list of a large floor',
+  { timeout: MANY_STEPS_TIMEOUT_MS },
+  () => {
+    // Small floors: each card is a lot of DOM for jsdom, and 25 a page is enough to page.
+    const serveFloor = (size: number) => {
+      const floor = floorOfCards(size);
+      return serveAnalytics({
+        'GET /api/analytics/employees': ({ query }) => cardsResponse(floor, query),
+      });
+    };
+    const cardTitles = () =>
+      screen
+        .getAllByRole('article')
+        .map((card) => within(card).getByRole('heading', { level: 3 }).textContent);
+    const sortSelect = () => screen.getByRole('combobox', { name: 'Sort by' });
+    const descending = () => screen.getByRole('button', { name: 'Descending' });
+
+    it('sorts by the chosen key, either way, with both in the URL', async () => {
+      const { requests } = serveFloor(12);
+      const { user, location } = renderPage('/admin/analytics', teamMemberAdminUser);
+      await screen.findByRole('article', { name: 'Agent 00' });
+      // The default order (by username) has no direction to turn.
+      expect(sortSelect()).toHaveProperty('value', '');
+      expect(descending().hasAttribute('disabled')).toBe(true);
+
+      await user.selectOptions(sortSelect(), 'Total calls');
+      await waitFor(() => expect(location()).toBe('/admin/analytics?sort=totalCalls'));
+      await waitFor(() =>
+        expect(lastQuery(requests, '/api/analytics/employees')).toEqual({
+          sort: 'totalCalls',
+          range: 'all',
+        }),
+      );
+      expect(descending().getAttribute('aria-pressed')).toBe('false');
+
+      await user.click(descending());
+      await waitFor(() => expect(location()).toBe('/admin/analytics?sort=-totalCalls'));
+      await waitFor(() => expect(cardTitles()[0]).toBe('Agent 11'));
+      expect(descending().getAttribute('aria-pressed')).toBe('true');
+      expect(lastQuery(requests, '/api/analytics/employees')).toEqual({
+        sort: '-totalCalls',
+        range: 'all',
+      });
+      // The export follows the list: every card, in the same order.
+      expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+        '/api/analytics/export.csv?sort=-totalCalls&range=all',
+      );
+
+      await user.selectOptions(sortSelect(), 'Username');
+      await waitFor(() => expect(location()).toBe('/admin/analytics'));
+    });
+
+    it("'Flagged only' keeps the flagged agents, counted against the whole floor", async () => {
+      const { requests } = serveFloor(30);
+      const { user, location } = renderPage('/admin/analytics?pageSize=25', teamMemberAdminUser);
+      await screen.findByText('Showing 30 of 30 employees');
+
+      await user.click(screen.getByRole('switch', { name: 'Flagged only' }));
+      await waitFor(() => expect(location()).toBe('/admin/analytics?pageSize=25&flagged=true'));
+      expect(await screen.findByText('Showing 5 of 30 employees')).toBeTruthy();
+      expect(lastQuery(requests, '/api/analytics/employees')).toEqual({
+        pageSize: '25',
+        flagged: 'true',
+        range: 'all',
+      });
+      const card = screen.getByRole('article', { name: 'Agent 07' });
+      expect(within(card).getByText('Flagged: Break')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+        '/api/analytics/export.csv?flagged=true&range=all',
+      );
+
+      // No match: the filter says so, not that there are no employees at all.
+      await user.type(screen.getByRole('searchbox', { name: 'Search employees' }), 'agent_01');
+      // Typing, then the search's pause: slower than a click.
+      expect(
+        await screen.findByText('No employees found matching your search', {}, { timeout: 5000 }),
+      ).toBeTruthy();
+      expect(screen.getByText('Showing 0 of 30 employees')).toBeTruthy();
+    });
+
+    it('says when no agent is flagged in the range', async () => {
+      serveAnalytics({
+        'GET /api/analytics/employees': ({ query }) => cardsResponse([gus, hal], query),
+      });
+      renderPage('/admin/analytics?flagged=true', teamMemberAdminUser);
+      expect(await screen.findByText('No flagged employees in this range')).toBeTruthy();
+    });
+
+    it('switches to a compact table whose headers sort, with aria-sort', async () => {
+      const { requests } = serveFloor(12);
+      const { user, location } = renderPage('/admin/analytics', teamMemberAdminUser);
+      await screen.findByRole('article', { name: 'Agent 00' });
+
+      expect(screen.getByRole('radiogroup', { name: 'View' })).toBeTruthy();
+      await user.click(screen.getByRole('radio', { name: 'Table' }));
+      await waitFor(() => expect(location()).toBe('/admin/analytics?view=table'));
+      const table = screen.getByRole('table', { name: 'Employee figures' });
+      expect(screen.queryByRole('article')).toBeNull();
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((th) => th.textContent),
+      ).toEqual([
+        'Employee',
+        'Team',
+        'Total Calls',
+        'Answered',
+        'Declined',
+        'Not Answered',
+        'Call Duration',
+        'Answer rate',
+        'Avg handle time',
+        'Avg after-call work',
+        'Flags',
+      ]);
+      const firstRow = within(table).getAllByRole('row')[1]!;
+      expect(within(firstRow).getByRole('rowheader').textContent).toBe('Agent 00@agent_00');
+      // Flags: how many, and which, in words.
+      expect(within(firstRow).getAllByRole('cell').at(-1)!.textContent).toBe('1: Break');
+      expect(
+        within(within(table).getAllByRole('row')[2]!).getAllByRole('cell').at(-1)!.textContent,
+      ).toBe('0');
+      expect(within(table).getAllByRole('row')).toHaveLength(13);
+
+      const totalCalls = within(table).getByRole('columnheader', { name: 'Total Calls' });
+      expect(totalCalls.getAttribute('aria-sort')).toBeNull();
+      await user.click(within(totalCalls).getByRole('button', { name: 'Total Calls' }));
+      await waitFor(() => expect(location()).toBe('/admin/analytics?view=table&sort=totalCalls'));
+      expect(totalCalls.getAttribute('aria-sort')).toBe('ascending');
+      expect(sortSelect()).toHaveProperty('value', 'totalCalls');
+      await user.click(within(totalCalls).getByRole('button', { name: 'Total Calls' }));
+      await waitFor(() => expect(totalCalls.getAttribute('aria-sort')).toBe('descending'));
+      expect(lastQuery(requests, '/api/analytics/employees')).toEqual({
+        sort: '-totalCalls',
+        range: 'all',
+      });
+      await waitFor(() =>
+        expect(
+          within(within(table).getAllByRole('row')[1]!).getByRole('rowheader').textContent,
+        ).toBe('Agent 11@agent_11'),
+      );
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .filter((th) => th.hasAttribute('aria-sort')),
+      ).toHaveLength(1);
+
+      // The select and the headers are one sort.
+      await user.selectOptions(sortSelect(), 'Flags');
+      await waitFor(() =>
+        expect(
+          within(table).getByRole('columnheader', { name: 'Flags' }).getAttribute('aria-sort'),
+        ).toBe('descending'),
+      );
+    });
+
+    it('pages the list: the footer, the pager and rows per page', async () => {
+      const { requests } = serveFloor(30);
+      const { user, location } = renderPage('/admin/analytics?pageSize=25', teamMemberAdminUser);
+      expect(await screen.findByText('Showing 30 of 30 employees')).toBeTruthy();
+      expect(screen.getByText('(1–25)')).toBeTruthy();
+      expect(screen.getAllByRole('article')).toHaveLength(25);
+
+      const pager = screen.getByRole('navigation', { name: 'Pages of employees' });
+      await user.click(within(pager).getByRole('button', { name: 'Page 2' }));
+      await waitFor(() => expect(location()).toBe('/admin/analytics?pageSize=25&page=2'));
+      expect(await screen.findByText('(26–30)')).toBeTruthy();
+      expect(cardTitles()[0]).toBe('Agent 25');
+      expect(lastQuery(requests, '/api/analytics/employees')).toEqual({
+        page: '2',
+        pageSize: '25',
+        range: 'all',
+      });
+
+      // A new range is another list: it starts again at its first page.
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Date range' }), 'Today');
+      await waitFor(() => expect(location()).toBe('/admin/analytics?pageSize=25&range=today'));
+      expect(await screen.findByText('(1–25)')).toBeTruthy();
+
+      // The default page size leaves the URL; a new size starts at page 1 too.
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
+      await waitFor(() => expect(location()).toBe('/admin/analytics?range=today'));
+      expect(await screen.findByText('(1–30)')).toBeTruthy();
+    });
+
+    it('opens at the list its URL holds, and back and forward restore each step', async () => {
+      const { requests } = serveFloor(30);
+      const url =
+        '/admin/analytics?range=last7&search=agent&sort=-answerRate&page=2&pageSize=25' +
+        '&flagged=true&view=table';
+      const { user, router, location } = renderPage(url, teamMemberAdminUser);
+
+      const table = await screen.findByRole('table', { name: 'Employee figures' });
+      // Page 2 is asked for; the 5 flagged agents make one page, which the server answers.
+      expect(gets(requests, '/api/analytics/employees')[0]!.query.toString()).toBe(
+        'search=agent&sort=-answerRate&page=2&pageSize=25&flagged=true&range=last7',
+      );
+      expect(screen.getByRole('searchbox', { name: 'Search employees' })).toHaveProperty(
+        'value',
+        'agent',
+      );
+      expect(sortSelect()).toHaveProperty('value', 'answerRate');
+      expect(descending().getAttribute('aria-pressed')).toBe('true');
+      expect(screen.getByRole('switch', { name: 'Flagged only' })).toHaveProperty('checked', true);
+      expect(screen.getByRole('radio', { name: 'Table' })).toHaveProperty('checked', true);
+      expect(screen.getByRole('combobox', { name: 'Date range' })).toHaveProperty('value', 'last7');
+      expect(
+        within(table).getByRole('columnheader', { name: 'Answer rate' }).getAttribute('aria-sort'),
+      ).toBe('descending');
+      expect(await screen.findByText('Showing 5 of 30 employees')).toBeTruthy();
+
+      // Each change is a step: back undoes it, forward redoes it.
+      await user.click(screen.getByRole('radio', { name: 'Cards' }));
+      await screen.findByRole('article', { name: 'Agent 28' });
+      await user.click(screen.getByRole('switch', { name: 'Flagged only' }));
+      await waitFor(() => expect(location()).not.toContain('flagged'));
+      await waitFor(() => expect(screen.getByText('Showing 30 of 30 employees')).toBeTruthy());
+
+      await act(() => router.navigate(-1));
+      expect(location()).toContain('flagged=true');
+      expect(await screen.findByText('Showing 5 of 30 employees')).toBeTruthy();
+      expect(screen.getByRole('switch', { name: 'Flagged only' })).toHaveProperty('checked', true);
+      await act(() => router.navigate(-1));
+      expect(location()).toContain('view=table');
+      expect(await screen.findByRole('table', { name: 'Employee figures' })).toBeTruthy();
+      await act(() => router.navigate(1));
+      expect(await screen.findByRole('article', { name: 'Agent 28' })).toBeTruthy();
+      expect(screen.getByRole('radio', { name: 'Cards' })).toHaveProperty('checked', true);
+    });
+  },
+);
 
 describe('AnalyticsPage: the selected employee', () => {
   it('shows the pie with a label on each slice over 5 %, and the legend', async () => {
@@ -394,7 +658,7 @@ describe('AnalyticsPage: the date range', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByRole('button', { name: 'Refreshing...' })).toBeTruthy();
-    answer(jsonResponse({ range: resolvedRange({ preset: 'last7' }), employees: [gus] }));
+    answer(cardsResponse([gus], new URLSearchParams(), resolvedRange({ preset: 'last7' })));
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeTruthy();
     expect(before).toBeGreaterThan(0);
   });

@@ -1,10 +1,12 @@
 import { Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
+import type { QueryObserverSuccessResult, UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isSuperAdmin } from '../../../../shared/permissions';
 import { NO_TEAM } from '../../../../shared/schemas/analytics';
 import { FormAlert } from '../../../components/form-alert';
+import { ListPanel } from '../../../components/list-panel';
 import { isApiError, serverRefusalMessage } from '../../../lib/api-client';
 import { adminPaths } from '../../../lib/admin-paths';
 import { useSession } from '../../../lib/session';
@@ -14,12 +16,14 @@ import { isEmployeeId, useEmployeeDetail } from '../api/get-employee-detail';
 import { useTeamAnalytics } from '../api/get-team-analytics';
 import { useAnalyticsLocation } from '../hooks/use-analytics-location';
 import { useAnalyticsRange } from '../hooks/use-analytics-range';
+import { useEmployeeCardsParams } from '../hooks/use-employee-cards-params';
 import { analyticsMessages } from '../messages';
 import { MetricsHelp } from './call-centre-metrics';
 import { DeleteEmployeeDialog } from './delete-employee-dialog';
 import { EmployeeAnalyticsDetailView } from './employee-analytics-detail';
 import { EmployeeCards } from './employee-cards';
-import { EmployeeSearch } from './employee-search';
+import { EmployeeFiguresTable } from './employee-figures-table';
+import { EmployeeListControls } from './employee-list-controls';
 import { RangeControl } from './range-control';
 import { TeamCards } from './team-cards';
 import classes from './analytics.module.css';
@@ -30,14 +34,16 @@ type View = 'teams' | 'employees' | 'detail';
  * Spec §2 'Analytics page' (§4: teams → a team's employees → one employee; Back goes up a
  * level, Refresh reloads the view). A super admin starts at the team cards, everyone else at
  * the employee cards of their scope; /admin/analytics/:employeeId opens one employee
- * (the dashboard's and the Employees page's links). The range, team and search live in the
- * URL. Every figure comes from the server.
+ * (the dashboard's and the Employees page's links). The range, the team and the cards' list
+ * (search, sort, page, page size, flagged filter, cards or table) live in the URL. The server
+ * pages, sorts and filters the cards; every figure comes from it.
  */
 export function AnalyticsPage() {
   const { data: user } = useSession();
   const navigate = useNavigate();
   const place = useAnalyticsLocation();
   const range = useAnalyticsRange();
+  const cardList = useEmployeeCardsParams();
   const [isDeleteOpen, setDeleteOpen] = useState(false);
   const [isRefreshing, setRefreshing] = useState(false);
 
@@ -49,14 +55,21 @@ export function AnalyticsPage() {
       : 'employees';
   // Only a super admin chooses a team; the server scopes everyone else's cards.
   const teamId = isSuper ? place.teamId : undefined;
-  const listFilter = { teamId, search: place.search };
+  const cardsFilter = {
+    teamId,
+    search: cardList.search,
+    sort: cardList.sort,
+    isFlaggedOnly: cardList.isFlaggedOnly,
+  };
 
   const teams = useTeamAnalytics(range.apiParams, {
     enabled: isSuper && view !== 'detail',
   });
-  const employees = useEmployeeAnalytics(listFilter, range.apiParams, {
-    enabled: user !== undefined && view === 'employees',
-  });
+  const employees = useEmployeeAnalytics(
+    { teamId, listQuery: cardList.queryString, isFlaggedOnly: cardList.isFlaggedOnly },
+    range.apiParams,
+    { enabled: user !== undefined && view === 'employees' },
+  );
   const detail = useEmployeeDetail(place.employeeId, range.apiParams);
   const current = view === 'detail' ? detail : view === 'teams' ? teams : employees;
 
@@ -97,7 +110,7 @@ export function AnalyticsPage() {
     view === 'detail' && place.employeeId
       ? employeeTimelineCsvHref(place.employeeId, range.apiParams)
       : employeeListCsvHref(
-          view === 'teams' ? { teamId: undefined, search: '' } : listFilter,
+          view === 'teams' ? { teamId: undefined, search: '' } : cardsFilter,
           range.apiParams,
         );
   // Deleted meanwhile, outside the viewer's scope, or no id at all: an answer, not a failure.
@@ -171,25 +184,41 @@ export function AnalyticsPage() {
 
       {view === 'employees' && (
         <>
-          <Group justify="space-between" align="flex-end">
-            <EmployeeSearch key={teamId ?? 'all'} />
+          <Group justify="flex-end">
             <MetricsHelp withText />
           </Group>
-          {employees.data ? (
-            employees.data.employees.length === 0 ? (
-              <Text c="dimmed" ta="center" py="xl">
-                {place.search.trim()
-                  ? analyticsMessages.noSearchResults
-                  : analyticsMessages.noEmployees}
-              </Text>
-            ) : (
-              <EmployeeCards
-                employees={employees.data.employees}
-                employeeHref={place.employeeHref}
-              />
-            )
-          ) : (
-            <Loading isPending={employees.isPending} />
+          {/* Spec §8: a load failure is only logged (above); nothing loaded, nothing shown. */}
+          {!(employees.isError && !employees.data) && (
+            <ListPanel
+              bare
+              list={cardList}
+              query={unannounced(employees)}
+              rowsOf={(page) => page.employees}
+              texts={{
+                searchLabel: 'Search employees',
+                searchPlaceholder: 'Username or full name',
+                loading: analyticsMessages.loading,
+                loadFailed: () => '', // never shown: see unannounced()
+                noun: 'employees',
+                noSearchResults: analyticsMessages.noSearchResults,
+                noneYet: cardList.isFlaggedOnly
+                  ? analyticsMessages.noFlaggedEmployees
+                  : analyticsMessages.noEmployees,
+              }}
+              controls={<EmployeeListControls params={cardList} />}
+            >
+              {(page) =>
+                cardList.view === 'table' ? (
+                  <EmployeeFiguresTable
+                    employees={page.employees}
+                    list={cardList}
+                    employeeHref={place.employeeHref}
+                  />
+                ) : (
+                  <EmployeeCards employees={page.employees} employeeHref={place.employeeHref} />
+                )
+              }
+            </ListPanel>
           )}
         </>
       )}
@@ -239,6 +268,25 @@ export function AnalyticsPage() {
       )}
     </Stack>
   );
+}
+
+/**
+ * Spec §8: analytics load failures are only logged. The list panel shows any failure it is
+ * told of, so it is told none: after a failed refresh the last page stays on screen.
+ */
+function unannounced<T>(query: UseQueryResult<T>): UseQueryResult<T> {
+  if (!query.isError || query.data === undefined) return query;
+  const lastPage: QueryObserverSuccessResult<T> = {
+    ...query,
+    data: query.data,
+    error: null,
+    status: 'success',
+    isError: false,
+    isSuccess: true,
+    isLoadingError: false,
+    isRefetchError: false,
+  };
+  return lastPage;
 }
 
 /** 'Loading analytics...' while the first answer is on its way; after a failure, nothing. */

@@ -1,7 +1,9 @@
 import { Avatar, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { EmployeeAnalyticsCard } from '../../../../shared/schemas/analytics';
+import { statusLabel } from '../../../../shared/statuses';
 import { formatDuration } from '../../../../shared/time-format';
 import { analyticsMessages } from '../messages';
 import classes from './analytics.module.css';
@@ -10,7 +12,8 @@ import { FigureList } from './figure-list';
 
 /**
  * Spec §2 'Employee card': full name, @username, total calls, call duration, answered,
- * declined and 'Not Answered'; choosing one opens that employee's detail.
+ * declined and 'Not Answered'; choosing one opens that employee's detail. Below the metrics,
+ * the statuses flagged in the range (the detail's red rows), if any.
  */
 export function EmployeeCards({
   employees,
@@ -68,6 +71,12 @@ function EmployeeCard({ employee, href }: { employee: EmployeeAnalyticsCard; hre
           ]}
         />
         <CallCentreMetrics figures={figures} />
+        {employee.flaggedStatuses.length > 0 && (
+          <Text size="sm" fw={600} className={classes.flagNote}>
+            <IconAlertTriangle size={16} aria-hidden className={classes.flagIcon} /> Flagged:{' '}
+            {employee.flaggedStatuses.map(statusLabel).join(', ')}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -2,21 +2,25 @@ import { useCallback } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { adminPaths, employeeAnalyticsPath } from '../../../lib/admin-paths';
 
-/** A super admin's chosen team, and the employee search, in the page's URL with the range. */
+/**
+ * A super admin's chosen team in the page's URL, with the range and the cards' list (search,
+ * page and the rest: use-employee-cards-params.ts).
+ */
 export const TEAM_PARAM = 'team';
-export const SEARCH_PARAM = 'search';
+const SEARCH_PARAM = 'search';
+const PAGE_PARAM = 'page';
 
 /**
  * Where the analytics page is (spec §4: teams → a team's employees → one employee) and the
- * links between its views. Every link keeps the range; the detail keeps the list's team and
- * search too, so closing it returns to the same list.
+ * links between its views. Every link keeps the range and the cards' order, filter and view;
+ * another team's list starts unsearched at its first page; the detail keeps the list's team,
+ * search and page too, so closing it returns to the same list.
  */
 export function useAnalyticsLocation() {
   const { employeeId } = useParams();
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const teamId = searchParams.get(TEAM_PARAM) ?? undefined;
-  const search = searchParams.get(SEARCH_PARAM) ?? '';
 
   const hrefWith = useCallback(
     (path: string, changes: Record<string, string | null>) => {
@@ -34,12 +38,20 @@ export function useAnalyticsLocation() {
   return {
     employeeId,
     teamId,
-    search,
     /** What a delete left to say, carried to the list it returns to. */
     deletedNotice: (location.state as { deletedNotice?: string } | null)?.deletedNotice,
     teamHref: (id: string) =>
-      hrefWith(adminPaths.analytics, { [TEAM_PARAM]: id, [SEARCH_PARAM]: null }),
-    teamsHref: () => hrefWith(adminPaths.analytics, { [TEAM_PARAM]: null, [SEARCH_PARAM]: null }),
+      hrefWith(adminPaths.analytics, {
+        [TEAM_PARAM]: id,
+        [SEARCH_PARAM]: null,
+        [PAGE_PARAM]: null,
+      }),
+    teamsHref: () =>
+      hrefWith(adminPaths.analytics, {
+        [TEAM_PARAM]: null,
+        [SEARCH_PARAM]: null,
+        [PAGE_PARAM]: null,
+      }),
     employeeHref: (id: string) => hrefWith(employeeAnalyticsPath(id), {}),
     listHref: () => hrefWith(adminPaths.analytics, {}),
   };

@@ -79,6 +79,7 @@ export const gus: EmployeeAnalyticsCard = {
     onCallSeconds: 3725,
     afterCallSeconds: 800,
   }),
+  flaggedStatuses: [],
 };
 
 export const hal: EmployeeAnalyticsCard = {
@@ -87,6 +88,7 @@ export const hal: EmployeeAnalyticsCard = {
   full_name: null,
   team: { id: dayShiftTeam.id, name: dayShiftTeam.name },
   figures: callFigures(),
+  flaggedStatuses: [],
 };
 
 export const statusRow = (overrides: Partial<StatusTimeRow> & Pick<StatusTimeRow, 'status'>) => ({
@@ -148,4 +150,29 @@ export function employeeDetail(
     records: { calls: 12, statusIntervals: 16, sessions: 5 },
     ...overrides,
   };
+}
+
+/**
+ * A floor of `count` agents, agent_00…, in the Day Shift: agent i has i answered and i % 4
+ * missed calls (so the most calls last), and every seventh takes too long a break (flagged).
+ */
+export function floorOfCards(count: number): EmployeeAnalyticsCard[] {
+  return Array.from({ length: count }, (_, i) => {
+    const number = String(i).padStart(2, '0');
+    return {
+      id: `2b3c4d5e-0000-4000-8000-0000000010${number}`,
+      username: `agent_${number}`,
+      full_name: `Agent ${number}`,
+      team: { id: dayShiftTeam.id, name: dayShiftTeam.name },
+      figures: callFigures({
+        answered: i,
+        missed: i % 4,
+        inboundOffered: i + (i % 4),
+        inboundAnswered: i,
+        handledCalls: i,
+        talkSeconds: i * 60,
+      }),
+      flaggedStatuses: i % 7 === 0 ? ['break'] : [],
+    };
+  });
 }

@@ -1,13 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntry, AuditLogPage } from '../../../../shared/schemas/audit';
-import {
-  type RecordedRequest,
-  errorResponse,
-  jsonResponse,
-  mockFetch,
-} from '../../../test/fetch-mock';
+import type { AuditEntry } from '../../../../shared/schemas/audit';
+import { type RecordedRequest, errorResponse, mockFetch } from '../../../test/fetch-mock';
 import { superAdminUser } from '../../../test/fixtures';
+import { pagedListResponse } from '../../../test/paged-list';
 import { renderWithProviders } from '../../../test/render';
 import { AuditLogPage as AuditLogPageView } from './audit-log-page';
 
@@ -31,8 +28,16 @@ function entry(id: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
   };
 }
 
-function page(entries: AuditEntry[], nextBefore: string | null = null): AuditLogPage {
-  return { entries, nextBefore, timeZone: 'America/New_York' };
+/** The route as the server answers it, over `entries` (newest first). */
+function page(entries: AuditEntry[], query = new URLSearchParams()) {
+  return pagedListResponse('entries', entries, query, {
+    matches: (row, search) =>
+      [row.actor_name, row.target_name, row.action].some((text) =>
+        text?.toLowerCase().includes(search),
+      ),
+    sortBy: { actor: (row) => row.actor_name ?? '', target: (row) => row.target_name ?? '' },
+    extra: { timeZone: 'America/New_York' },
+  });
 }
 
 const auditGets = (requests: RecordedRequest[]) =>
@@ -40,35 +45,46 @@ const auditGets = (requests: RecordedRequest[]) =>
 const lastQuery = (requests: RecordedRequest[]) =>
   Object.fromEntries(auditGets(requests).at(-1)?.query ?? []);
 
-function renderPage() {
-  return renderWithProviders(<AuditLogPageView />, { signedInAs: superAdminUser });
+/** Where the page's URL is now: the log keeps search, days, sort and page there. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output aria-label="Location">{location.search}</output>;
+}
+const location = () => screen.getByRole('status', { name: 'Location' }).textContent;
+
+function renderPage(url = '/admin/audit') {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[url]}>
+      <LocationProbe />
+      <AuditLogPageView />
+    </MemoryRouter>,
+    { signedInAs: superAdminUser },
+  );
 }
 
 describe('the Audit Log page', () => {
   it("lists who did what to whom, when (in the call centre's zone) and from where", async () => {
     mockFetch({
       'GET /api/audit': () =>
-        jsonResponse(
-          page([
-            entry(3, {
-              action: 'team.member_role_changed',
-              target_name: 'gus',
-              details: { teamId: 'x', from: 'member', to: 'team_leader' },
-            }),
-            entry(2, {
-              action: 'employee.updated',
-              target_name: 'ana_new',
-              details: { renamedFrom: 'ana', passwordChanged: false },
-            }),
-            entry(1, {
-              action: 'auth.sign_in_failed',
-              actor_id: null,
-              actor_name: null,
-              target_name: 'nobody',
-              ip: null,
-            }),
-          ]),
-        ),
+        page([
+          entry(3, {
+            action: 'team.member_role_changed',
+            target_name: 'gus',
+            details: { teamId: 'x', from: 'member', to: 'team_leader' },
+          }),
+          entry(2, {
+            action: 'employee.updated',
+            target_name: 'ana_new',
+            details: { renamedFrom: 'ana', passwordChanged: false },
+          }),
+          entry(1, {
+            action: 'auth.sign_in_failed',
+            actor_id: null,
+            actor_name: null,
+            target_name: 'nobody',
+            ip: null,
+          }),
+        ]),
     });
     renderPage();
 
@@ -101,12 +117,12 @@ describe('the Audit Log page', () => {
     const csv = screen.getByRole('link', { name: 'Export CSV' });
     expect(csv.getAttribute('href')).toBe('/api/audit/export.csv');
     expect(csv.hasAttribute('download')).toBe(true);
+    expect(screen.getByText('Showing 3 of 3 entries')).toBeTruthy();
   });
 
   it('searches and filters by days; the CSV link carries the same filters', async () => {
     const { requests } = mockFetch({
-      'GET /api/audit': (request) =>
-        jsonResponse(page(request.query.get('search') ? [entry(9)] : [entry(1), entry(2)])),
+      'GET /api/audit': (request) => page([entry(1), entry(2)], request.query),
     });
     const { user } = renderPage();
     await screen.findByRole('table', { name: 'Audit log' });
@@ -118,6 +134,7 @@ describe('the Audit Log page', () => {
     await waitFor(() =>
       expect(lastQuery(requests)).toEqual({ search: 'dana', from: '2026-11-01', to: '2026-11-21' }),
     );
+    expect(location()).toBe('?search=dana&from=2026-11-01&to=2026-11-21');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
       '/api/audit/export.csv?search=dana&from=2026-11-01&to=2026-11-21',
     );
@@ -137,34 +154,62 @@ describe('the Audit Log page', () => {
     );
   });
 
-  it("loads older entries with 'Load more' until there are none", async () => {
-    const { requests } = mockFetch({
-      'GET /api/audit': (request) =>
-        request.query.get('before') === '2'
-          ? jsonResponse(page([entry(1, { target_name: 'oldest' })]))
-          : jsonResponse(page([entry(3), entry(2)], '2')),
-    });
-    const { user } = renderPage();
-    const table = await screen.findByRole('table', { name: 'Audit log' });
-    expect(within(table).getAllByRole('row')).toHaveLength(3);
+  it(
+    'pages and sorts on the server; the URL keeps the page, sort and days',
+    { timeout: 20_000 },
+    async () => {
+      const entries = Array.from({ length: 30 }, (_, i) =>
+        entry(30 - i, { actor_name: `user_${String(30 - i).padStart(2, '0')}` }),
+      );
+      const { requests } = mockFetch({
+        'GET /api/audit': (request) => page(entries, request.query),
+      });
+      const { user } = renderPage('/admin/audit?from=2026-11-01&pageSize=25');
+      const table = await screen.findByRole('table', { name: 'Audit log' });
+      expect(screen.getByText('Showing 30 of 30 entries')).toBeTruthy();
+      expect(screen.getByText('(1–25)')).toBeTruthy();
+      expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-11-01');
 
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await within(table).findByText('oldest')).toBeTruthy();
-    expect(lastQuery(requests)).toEqual({ before: '2' });
-    expect(within(table).getAllByRole('row')).toHaveLength(4);
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(screen.getByText('Showing 3 entries (all)')).toBeTruthy();
-  });
+      await user.click(screen.getByRole('button', { name: 'Page 2' }));
+      expect(await screen.findByText('(26–30)')).toBeTruthy();
+      expect(lastQuery(requests)).toEqual({ from: '2026-11-01', pageSize: '25', page: '2' });
+      expect(location()).toBe('?from=2026-11-01&pageSize=25&page=2');
+      expect(within(table).getAllByRole('row')).toHaveLength(6);
+
+      // A sort starts again at page 1; a second press reverses it.
+      await user.click(within(table).getByRole('button', { name: 'User' }));
+      await waitFor(() =>
+        expect(lastQuery(requests)).toEqual({ from: '2026-11-01', pageSize: '25', sort: 'actor' }),
+      );
+      expect(await within(table).findByText('user_01')).toBeTruthy();
+      await user.click(within(table).getByRole('button', { name: 'User' }));
+      await waitFor(() => expect(lastQuery(requests).sort).toBe('-actor'));
+      expect(
+        within(table).getByRole('columnheader', { name: 'User' }).getAttribute('aria-sort'),
+      ).toBe('descending');
+      expect(location()).toBe('?from=2026-11-01&pageSize=25&sort=-actor');
+    },
+  );
 
   it('says when the log is empty, and when nothing matches', async () => {
-    mockFetch({
-      'GET /api/audit': () => jsonResponse(page([])),
-    });
+    const log: AuditEntry[] = [];
+    mockFetch({ 'GET /api/audit': (request) => page(log, request.query) });
     const { user } = renderPage();
     expect(await screen.findByText('No audit entries yet.')).toBeTruthy();
+    log.push(entry(1));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz');
     expect(await screen.findByText('No audit entries match these filters.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+    // The count says the log is not empty.
+    expect(await screen.findByText('Showing 0 of 1 entries')).toBeTruthy();
+  });
+
+  it('says nothing matches when only the days filter', async () => {
+    mockFetch({
+      'GET /api/audit': (request) => page(request.query.get('from') ? [] : [entry(1)]),
+    });
+    renderPage('/admin/audit?from=2026-12-01');
+    expect(await screen.findByText('No audit entries match these filters.')).toBeTruthy();
   });
 
   it("shows the server's words for a refusal", async () => {

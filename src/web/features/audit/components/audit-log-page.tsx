@@ -1,50 +1,60 @@
-import { Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { type ChangeEvent, useState } from 'react';
 import { describeAuditAction, describeAuditDetails } from '../../../../shared/audit';
 import {
   type AuditEntry,
-  type AuditFilter,
+  type AuditSortColumn,
   auditFilterSchema,
+  auditSortColumns,
 } from '../../../../shared/schemas/audit';
-import { FormAlert } from '../../../components/form-alert';
-import { NetworkError, serverRefusalMessage } from '../../../lib/api-client';
-import { SEARCH_DEBOUNCE_MS } from '../../../lib/timings';
-import { auditCsvHref, useAuditLog } from '../api/get-audit-log';
-import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
+import { ListPanel, SortableTh } from '../../../components/list-panel';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { NetworkError, serverRefusalMessage } from '../../../lib/api-client';
+import { type ListParams, useListParams, useUrlParamStore } from '../../../lib/use-list-params';
+import { auditCsvHref, useAuditLog } from '../api/get-audit-log';
 
-type FilterField = 'search' | 'from' | 'to';
+type DayField = 'from' | 'to';
+type Days = Record<DayField, string>;
 
-interface FilterDraft {
-  search: string;
-  from: string;
-  to: string;
-}
-
-/** The form's values as the shared schema reads them: an empty day is no day. */
-function parseFilter(draft: FilterDraft) {
-  return auditFilterSchema.safeParse({
-    search: draft.search,
-    from: draft.from || undefined,
-    to: draft.to || undefined,
+/** What the shared schema says of the days as typed: an empty day is no day. */
+function dayErrors(days: Days): Partial<Days> {
+  const parsed = auditFilterSchema.safeParse({
+    from: days.from || undefined,
+    to: days.to || undefined,
   });
-}
-
-function filterErrors(draft: FilterDraft): Partial<Record<FilterField, string>> {
-  const parsed = parseFilter(draft);
   if (parsed.success) return {};
-  const errors: Partial<Record<FilterField, string>> = {};
+  const errors: Partial<Days> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if (field === 'search' || field === 'from' || field === 'to') errors[field] ??= issue.message;
+    if (field === 'from' || field === 'to') errors[field] ??= issue.message;
   }
   return errors;
 }
 
-const sameFilter = (a: AuditFilter, b: AuditFilter) =>
-  (a.search ?? '') === (b.search ?? '') && a.from === b.from && a.to === b.to;
+/**
+ * The days the log is filtered by, kept in the URL (`from`, `to`) beside the list's search,
+ * sort and page. A pair the server would refuse (a start after the end) stays in the fields
+ * with the error, and is not asked for.
+ */
+function useDayFilter(store: ReturnType<typeof useUrlParamStore>) {
+  const applied: Days = { from: store.params.get('from') ?? '', to: store.params.get('to') ?? '' };
+  const [draft, setDraft] = useState(applied);
+  // Days the URL got from elsewhere (back, forward, a link) show in the fields.
+  const [shown, setShown] = useState(applied);
+  if (shown.from !== applied.from || shown.to !== applied.to) {
+    setShown(applied);
+    setDraft(applied);
+  }
+  const change = (field: DayField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...draft, [field]: event.currentTarget.value };
+    setDraft(next);
+    if (Object.keys(dayErrors(next)).length === 0) {
+      store.update({ from: next.from || null, to: next.to || null, page: null }, true);
+    }
+  };
+  return { applied, draft, errors: dayErrors(draft), change };
+}
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 /** 'Nov 21, 2026, 1:05:09 PM EST': the moment in the call centre's zone. */
@@ -119,28 +129,19 @@ function AuditRow({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) 
 }
 
 /**
- * The super admins' Audit Log: every admin-side change — who, what, when, target,
- * from which address — newest first, searchable, by days of the call centre's zone, as CSV.
+ * The super admins' Audit Log: every admin-side change — who, what, when, target, from which
+ * address — a page at a time, newest first unless sorted, searchable, by days of the call
+ * centre's zone, as CSV.
  */
 export function AuditLogPage() {
-  const [draft, setDraft] = useState<FilterDraft>({ search: '', from: '', to: '' });
-  const [debouncedSearch] = useDebouncedValue(draft.search, SEARCH_DEBOUNCE_MS);
-  const errors = filterErrors(draft);
-  // The log follows the last filter the server would accept; a half-typed one waits.
-  const [applied, setApplied] = useState<AuditFilter>({});
-  const parsed = parseFilter({ ...draft, search: debouncedSearch });
-  if (parsed.success && Object.keys(errors).length === 0 && !sameFilter(parsed.data, applied)) {
-    setApplied(parsed.data);
-  }
-  const auditLog = useAuditLog(applied);
-  const entries = auditLog.data?.pages.flatMap((page) => page.entries) ?? [];
-  const timeZone = auditLog.data?.pages[0]?.timeZone;
-  const isFiltered = Boolean(applied.search || applied.from || applied.to);
-
-  const change = (field: FilterField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const value = event.currentTarget.value;
-    setDraft((current) => ({ ...current, [field]: value }));
-  };
+  const store = useUrlParamStore();
+  const list = useListParams(auditSortColumns, store);
+  const days = useDayFilter(store);
+  const query = new URLSearchParams(list.queryString);
+  if (days.applied.from) query.set('from', days.applied.from);
+  if (days.applied.to) query.set('to', days.applied.to);
+  const auditLog = useAuditLog(query.toString());
+  const timeZone = auditLog.data?.timeZone;
 
   return (
     <Stack gap="lg">
@@ -153,7 +154,7 @@ export function AuditLogPage() {
         </div>
         <Button
           component="a"
-          href={auditCsvHref(applied)}
+          href={auditCsvHref({ search: list.search, ...days.applied })}
           download
           variant="default"
           leftSection={<IconDownload size={16} aria-hidden />}
@@ -162,95 +163,90 @@ export function AuditLogPage() {
         </Button>
       </Group>
 
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="md">
-          <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput
-              label="Search"
-              maxLength={MAX_SEARCH_LENGTH}
-              placeholder="User, target or action..."
-              leftSection={<IconSearch size={16} aria-hidden />}
-              type="search"
-              value={draft.search}
-              onChange={change('search')}
-              error={errors.search}
-              style={{ flex: 1, minWidth: 240 }}
-            />
+      {timeZone && (
+        <Text size="sm" c="dimmed">
+          Days and times are in the call centre&apos;s time zone ({timeZone}).
+        </Text>
+      )}
+
+      <ListPanel
+        list={list}
+        query={auditLog}
+        rowsOf={(page) => page.entries}
+        isFiltered={Boolean(days.applied.from || days.applied.to)}
+        texts={{
+          searchLabel: 'Search',
+          searchPlaceholder: 'User, target or action...',
+          loading: 'Loading audit log...',
+          loadFailed: loadErrorMessage,
+          noun: 'entries',
+          noSearchResults: 'No audit entries match these filters.',
+          noneYet: 'No audit entries yet.',
+        }}
+        controls={
+          <>
             <TextInput
               type="date"
               label="From"
-              value={draft.from}
-              max={draft.to || undefined}
-              onChange={change('from')}
-              error={errors.from}
+              value={days.draft.from}
+              max={days.draft.to || undefined}
+              onChange={days.change('from')}
+              error={days.errors.from}
               w={170}
             />
             <TextInput
               type="date"
               label="To"
-              value={draft.to}
-              min={draft.from || undefined}
-              onChange={change('to')}
-              error={errors.to}
+              value={days.draft.to}
+              min={days.draft.from || undefined}
+              onChange={days.change('to')}
+              error={days.errors.to}
               w={170}
             />
-          </Group>
-          {timeZone && (
-            <Text size="sm" c="dimmed">
-              Days and times are in the call centre&apos;s time zone ({timeZone}).
-            </Text>
-          )}
-
-          {auditLog.isPending ? (
-            <Text c="dimmed">Loading audit log...</Text>
-          ) : auditLog.isError && entries.length === 0 ? (
-            <FormAlert tone="error">{loadErrorMessage(auditLog.error)}</FormAlert>
-          ) : entries.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">
-              {isFiltered ? 'No audit entries match these filters.' : 'No audit entries yet.'}
-            </Text>
-          ) : (
-            <>
-              <ScrollableTable label="Audit log" minWidth={720}>
-                <Table verticalSpacing="sm" aria-label="Audit log" aria-busy={auditLog.isFetching}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Time</Table.Th>
-                      <Table.Th>User</Table.Th>
-                      <Table.Th>Action</Table.Th>
-                      <Table.Th>Target</Table.Th>
-                      <Table.Th>Address</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {entries.map((entry) => (
-                      <AuditRow key={entry.id} entry={entry} timeZone={timeZone ?? 'UTC'} />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </ScrollableTable>
-              {auditLog.isError && (
-                <FormAlert tone="error">{loadErrorMessage(auditLog.error)}</FormAlert>
-              )}
-              <Group justify="space-between">
-                <Text size="sm" c="dimmed">
-                  Showing {entries.length} {entries.length === 1 ? 'entry' : 'entries'}
-                  {auditLog.hasNextPage ? '' : ' (all)'}
-                </Text>
-                {auditLog.hasNextPage && (
-                  <Button
-                    variant="default"
-                    onClick={() => void auditLog.fetchNextPage()}
-                    loading={auditLog.isFetchingNextPage}
-                  >
-                    Load more
-                  </Button>
-                )}
-              </Group>
-            </>
-          )}
-        </Stack>
-      </Paper>
+          </>
+        }
+      >
+        {(page) => <AuditTable entries={page.entries} timeZone={page.timeZone} list={list} />}
+      </ListPanel>
     </Stack>
+  );
+}
+
+function AuditTable({
+  entries,
+  timeZone,
+  list,
+}: {
+  entries: readonly AuditEntry[];
+  timeZone: string;
+  list: Pick<ListParams<AuditSortColumn>, 'sort' | 'toggleSort'>;
+}) {
+  return (
+    <ScrollableTable label="Audit log" minWidth={720}>
+      <Table verticalSpacing="sm" aria-label="Audit log">
+        <Table.Thead>
+          <Table.Tr>
+            <SortableTh list={list} column="when">
+              Time
+            </SortableTh>
+            <SortableTh list={list} column="actor">
+              User
+            </SortableTh>
+            <SortableTh list={list} column="action">
+              Action
+            </SortableTh>
+            <SortableTh list={list} column="target">
+              Target
+            </SortableTh>
+            <Table.Th>Address</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {entries.map((entry) => (
+            <AuditRow key={entry.id} entry={entry} timeZone={timeZone} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollableTable>
   );
 }

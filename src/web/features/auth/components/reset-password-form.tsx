@@ -9,7 +9,7 @@ import {
 import { NewPasswordFields, UsernameInput } from '../../../components/credential-inputs';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
-import { type FormError, firstIssue, refusal } from '../../../lib/form-error';
+import { firstIssue, refusal, useFormError } from '../../../lib/form-error';
 import { useRequest } from '../../../lib/use-request';
 import { checkResetAnswer } from '../api/check-reset-answer';
 import { requestResetQuestion } from '../api/request-reset-question';
@@ -34,7 +34,12 @@ export function ResetPasswordForm({ onCancel, onPasswordReset }: ResetPasswordFo
   const [resetToken, setResetToken] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const [formError, setFormError] = useFormError({
+    username,
+    answer,
+    password,
+    confirmPassword,
+  });
 
   const requestQuestion = useRequest(requestResetQuestion);
   const checkAnswer = useRequest(checkResetAnswer);

@@ -5,7 +5,7 @@ import { signInMessages } from '../../../../shared/messages';
 import { type SessionUser, signInSchema } from '../../../../shared/schemas/sign-in';
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
-import { type FormError, firstIssue, refusal, refusedField } from '../../../lib/form-error';
+import { firstIssue, refusal, refusedField, useFormError } from '../../../lib/form-error';
 import { useRequest } from '../../../lib/use-request';
 import { signIn as sendSignIn } from '../api/sign-in';
 import { signInErrorMessage } from '../error-messages';
@@ -29,7 +29,7 @@ export function SignInForm({
 }: SignInFormProps) {
   const [username, setUsername] = useState(initialUsername);
   const [password, setPassword] = useState('');
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const [formError, setFormError] = useFormError({ username, password });
   const [shownNotice, setShownNotice] = useState(notice);
   const signIn = useRequest(sendSignIn);
   const isSigningIn = signIn.isPending;

@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate, useParams } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../../shared/schemas/auth';
 import type { EmployeeRow } from '../../../../shared/schemas/employees';
@@ -66,7 +66,15 @@ function AnalyticsStandIn() {
 /** Where the page's URL is now: its list keeps search, sort and page there. */
 function LocationProbe() {
   const location = useLocation();
-  return <output aria-label="Location">{location.pathname + location.search}</output>;
+  const navigate = useNavigate();
+  return (
+    <>
+      <output aria-label="Location">{location.pathname + location.search}</output>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser back
+      </button>
+    </>
+  );
 }
 
 function renderPage(
@@ -229,28 +237,31 @@ describe('EmployeesPage: the list', () => {
   });
 
   it('pages the list and keeps search, sort, page and page size in the URL', async () => {
-    const many = Array.from({ length: 60 }, (_, i) =>
+    const many = Array.from({ length: 30 }, (_, i) =>
       employee({
         id: `2b3c4d5e-0000-4000-8000-${String(100 + i).padStart(12, '0')}`,
         username: `agent_${String(i).padStart(2, '0')}`,
       }),
     );
     const { requests } = serveEmployees({}, many);
-    const { user } = renderPage();
-    expect(await screen.findByText('Showing 60 of 60 employees')).toBeTruthy();
-    expect(screen.getByText('(1–50)')).toBeTruthy();
-    expect(tableRows()).toHaveLength(50);
+    const { user } = renderPage({ url: '/admin/employees?pageSize=25' });
+    expect(await screen.findByText('Showing 30 of 30 employees')).toBeTruthy();
+    expect(screen.getByText('(1–25)')).toBeTruthy();
+    expect(tableRows()).toHaveLength(25);
 
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
-    expect(await screen.findByText('(51–60)')).toBeTruthy();
-    expect(tableRows()[0]?.[1]).toBe('agent_50');
+    expect(await screen.findByText('(26–30)')).toBeTruthy();
+    expect(tableRows()[0]?.[1]).toBe('agent_25');
     expect(requests.at(-1)?.query.get('page')).toBe('2');
-
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '25');
-    expect(await screen.findByText('(1–25)')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
-      '/admin/employees?pageSize=25',
+      '/admin/employees?pageSize=25&page=2',
     );
+
+    // A new page size starts again at page 1.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
+    expect(await screen.findByText('(1–30)')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/admin/employees');
+    expect(screen.queryByRole('navigation', { name: 'Pages of employees' })).toBeNull();
   });
 
   it('opens at the search, sort and page its URL holds', async () => {
@@ -267,6 +278,25 @@ describe('EmployeesPage: the list', () => {
       sort: '-username',
       pageSize: '25',
     });
+  });
+
+  it('shows again the search a step back returns to', async () => {
+    serveEmployees();
+    const { user } = renderPage();
+    await loaded();
+    const search = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search employees' });
+    await user.type(search, 'ha');
+    expect(await screen.findByText('Showing 1 of 4 employees')).toBeTruthy();
+    // Sorting is a step of its own; a new search replaces the step it is typed in.
+    await user.click(screen.getByRole('button', { name: 'Username' }));
+    await user.clear(search);
+    expect(await screen.findByText('Showing 4 of 4 employees')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('Showing 1 of 4 employees')).toBeTruthy();
+    expect(search.value).toBe('ha');
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
+      '/admin/employees?search=ha',
+    );
   });
 
   it("says 'Failed to load employees' when the server fails", async () => {
@@ -308,8 +338,40 @@ describe('EmployeesPage: inline edit', () => {
     if (password) await user.type(screen.getByLabelText('New password'), password);
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(screen.getByRole('alert').textContent).toBe(message);
+    // Said in the row being edited, where the user is looking, and nowhere else.
+    const row = within(screen.getByRole('row', { name: 'Editing hal' }));
+    expect(row.getByRole('alert').textContent).toBe(message);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+  });
+
+  it('clears a refusal as soon as the field it is about changes', async () => {
+    serveEmployees({
+      [patchHal]: () =>
+        errorResponse(409, 'USERNAME_TAKEN', 'Username already exists', { field: 'username' }),
+    });
+    const { user } = renderPage();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Edit hal' }));
+    await user.type(screen.getByLabelText('New password'), 'abc{Enter}');
+    const row = within(screen.getByRole('row', { name: 'Editing hal' }));
+    expect(row.getByRole('alert').textContent).toBe('Password must be at least 6 characters');
+    // Editing another field leaves it; editing the password clears it.
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'x');
+    expect(row.getByRole('alert').textContent).toBe('Password must be at least 6 characters');
+    await user.type(screen.getByLabelText('New password'), 'def');
+    expect(row.getByRole('alert').textContent).toBe('');
+
+    await user.type(screen.getByLabelText('New password'), '{Enter}');
+    await waitFor(() => expect(row.getByRole('alert').textContent).toBe('Username already exists'));
+    expect(screen.getByRole('textbox', { name: 'Username' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Username' }), 'y');
+    expect(row.getByRole('alert').textContent).toBe('');
+    expect(
+      screen.getByRole('textbox', { name: 'Username' }).getAttribute('aria-invalid'),
+    ).toBeNull();
   });
 
   it('saves, says so, and closes the row 1.5 s later', async () => {
@@ -333,7 +395,11 @@ describe('EmployeesPage: inline edit', () => {
 
     expect(screen.getByRole('button', { name: 'Saving...' })).toBeTruthy();
     answer(jsonResponse({ employee: { ...hal, username: 'hank' } }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Employee updated successfully');
+    const row = within(screen.getByRole('row', { name: 'Editing hal' }));
+    await waitFor(() =>
+      expect(row.getByRole('alert').textContent).toBe('Employee updated successfully'),
+    );
+    expect(screen.getAllByText('Employee updated successfully')).toHaveLength(1);
     expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
       username: 'hank',
       password: 'new-secret',
@@ -343,6 +409,11 @@ describe('EmployeesPage: inline edit', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    // The closed row keeps the confirmation for the rest of its 3 s.
+    const closedRow = screen.getByRole('button', { name: 'Edit hal' }).closest('tr')!;
+    expect(within(closedRow).getByText('Employee updated successfully')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    expect(screen.queryByText('Employee updated successfully')).toBeNull();
   });
 
   it.each([
@@ -361,7 +432,8 @@ describe('EmployeesPage: inline edit', () => {
     await user.click(screen.getByRole('button', { name: 'Edit hal' }));
     await user.type(screen.getByRole('textbox', { name: 'Username' }), '2{Enter}');
 
-    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    const row = within(screen.getByRole('row', { name: 'Editing hal' }));
+    await waitFor(() => expect(row.getByRole('alert').textContent).toBe(message));
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -58,7 +58,7 @@ export function EmployeesPage() {
             onSaved={() => {
               rowEdit.saved(employeeMessages.updated);
             }}
-            onEditFailed={notice.error}
+            savedMessageOf={rowEdit.savedMessageOf}
             onDelete={setEmployeeToDelete}
           />
         )}

@@ -10,6 +10,7 @@ import { AccountEditRow } from '../../../components/account-edit-row';
 import { AccountIdentity } from '../../../components/account-identity';
 import { PasswordMaskCell } from '../../../components/password-mask-cell';
 import { RowActions } from '../../../components/row-actions';
+import { RowFeedback } from '../../../components/row-feedback';
 import { adminPaths, employeeAnalyticsPath } from '../../../lib/admin-paths';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { refusal } from '../../../lib/form-error';
@@ -26,11 +27,18 @@ interface EmployeesTableProps {
   editingEmployeeId: string | null;
   onEdit: (employee: EmployeeRow) => void;
   onCancelEdit: () => void;
-  /** The row saved: the page says so, then closes the row after 1.5 s. */
+  /** The row saved: the page marks it, then closes the row after 1.5 s. */
   onSaved: () => void;
-  onEditFailed: (message: string) => void;
+  /** A row's success message, while it is shown. */
+  savedMessageOf: (employeeId: string) => string | null;
   onDelete: (employee: EmployeeRow) => void;
 }
+
+/**
+ * The columns' widths, fixed: a row switching to its edit fields keeps every column where it
+ * was. Employee, Username, Password, Role, Team, Registered, Actions.
+ */
+const COLUMN_WIDTHS = [150, 170, 220, 100, 180, 130, 190];
 
 /**
  * Spec §2 'Employees page' table: Employee, Username, Password, Role, Team, Registered,
@@ -44,13 +52,18 @@ export function EmployeesTable({
   onEdit,
   onCancelEdit,
   onSaved,
-  onEditFailed,
+  savedMessageOf,
   onDelete,
 }: EmployeesTableProps) {
   const editedBefore = usePrevious(editingEmployeeId);
   return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table verticalSpacing="sm" highlightOnHover>
+    <Table.ScrollContainer minWidth={COLUMN_WIDTHS.reduce((sum, width) => sum + width)}>
+      <Table verticalSpacing="sm" highlightOnHover layout="fixed">
+        <colgroup>
+          {COLUMN_WIDTHS.map((width, column) => (
+            <col key={column} style={{ width }} />
+          ))}
+        </colgroup>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Employee</Table.Th>
@@ -84,7 +97,7 @@ export function EmployeesTable({
                 detailCells={detailCells}
                 onCancel={onCancelEdit}
                 onSaved={onSaved}
-                onFailed={onEditFailed}
+                savedMessage={savedMessageOf(employee.id)}
               />
             ) : (
               <Table.Tr key={employee.id}>
@@ -101,6 +114,14 @@ export function EmployeesTable({
                     onDelete={() => onDelete(employee)}
                     wasEditing={editedBefore === employee.id}
                   />
+                  {/* Saved and closed: the confirmation stays its full time, announced already. */}
+                  {savedMessageOf(employee.id) && (
+                    <RowFeedback
+                      live={false}
+                      tone="success"
+                      message={savedMessageOf(employee.id)}
+                    />
+                  )}
                 </Table.Td>
               </Table.Tr>
             );
@@ -174,7 +195,7 @@ interface EmployeeEditRowProps {
   detailCells: ReactNode;
   onCancel: () => void;
   onSaved: () => void;
-  onFailed: (message: string) => void;
+  savedMessage: string | null;
 }
 
 function EmployeeEditRow({
@@ -182,7 +203,7 @@ function EmployeeEditRow({
   detailCells,
   onCancel,
   onSaved,
-  onFailed,
+  savedMessage,
 }: EmployeeEditRowProps) {
   const updateEmployee = useUpdateEmployee();
   return (
@@ -199,7 +220,7 @@ function EmployeeEditRow({
         )
       }
       onSaved={onSaved}
-      onFailed={onFailed}
+      savedMessage={savedMessage}
       onCancel={onCancel}
     />
   );

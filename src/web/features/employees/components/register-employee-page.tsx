@@ -9,7 +9,7 @@ import { NewPasswordFields, UsernameInput } from '../../../components/credential
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { adminPaths } from '../../../lib/admin-paths';
-import { type FormError, firstIssue, refusal } from '../../../lib/form-error';
+import { firstIssue, refusal, useFormError } from '../../../lib/form-error';
 import { useSession } from '../../../lib/session';
 import { useRegistrableTeams } from '../api/get-registrable-teams';
 import { useRegisterEmployee } from '../api/register-employee';
@@ -25,7 +25,12 @@ export function RegisterEmployeePage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [chosenTeamId, setChosenTeamId] = useState<string | null>(null);
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const [formError, setFormError] = useFormError({
+    username,
+    password,
+    confirmPassword,
+    teamId: chosenTeamId,
+  });
   const [isRegistered, setIsRegistered] = useState(false);
   const usernameRef = useRef<HTMLInputElement>(null);
   const teams = useRegistrableTeams();

@@ -1,9 +1,9 @@
-import { employeeMessages } from '../../../../shared/messages';
 import {
   Alert,
   Badge,
   Group,
   Loader,
+  NativeSelect,
   Paper,
   SimpleGrid,
   Stack,
@@ -13,42 +13,52 @@ import {
   Title,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useDeferredValue, useState } from 'react';
+import { employeeMessages } from '../../../../shared/messages';
 import { displayPhone } from '../../../../shared/phone';
-import type { FloorAgent } from '../../../../shared/schemas/floor';
-import { agentStatuses, statusCatalogue } from '../../../../shared/statuses';
+import { agentStatusSchema } from '../../../../shared/schemas/agent';
+import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
+import {
+  type FloorAgent,
+  type FloorSortColumn,
+  floorSortColumns,
+} from '../../../../shared/schemas/floor';
+import { type AgentStatus, agentStatuses, statusCatalogue } from '../../../../shared/statuses';
 import { formatCallTimer, formatTimer } from '../../../../shared/time-format';
+import { ListFooter, SortableTh } from '../../../components/list-panel';
 import { ReconnectingBanner } from '../../../components/reconnecting-banner';
+import { ScrollableTable } from '../../../components/scrollable-table';
 import { elapsedSeconds, serverTime } from '../../../lib/clock-offset';
 import { CLOCK_TICK_MS } from '../../../lib/timings';
+import { type ListParams, useListParams, useUrlParamStore } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
 import { useLiveFloor } from '../api/floor-feed';
-import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
-import { ScrollableTable } from '../../../components/scrollable-table';
 
-/** Matches the search on username or full name, as the other admin lists do. */
-function matches(agent: FloorAgent, search: string) {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return (
-    agent.username.toLowerCase().includes(needle) ||
-    (agent.fullName?.toLowerCase().includes(needle) ?? false)
-  );
+/** The status filter's value in the URL (`status`), beside the list's search, sort and page. */
+function statusOf(text: string | null): AgentStatus | undefined {
+  const parsed = agentStatusSchema.safeParse(text);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**
- * The live floor view: every agent in the viewer's scope with their status and time
- * in it, the call in progress and its duration, and counts by status — updated over the live
- * socket as it happens, the timers ticking from server timestamps.
+ * The live floor view: the agents in the viewer's scope with their status and time in it, the
+ * call in progress and its duration, a page at a time (by username unless sorted), and counts
+ * by status of the whole scope — updated over the live socket as it happens, the timers
+ * ticking from server timestamps.
  */
 export function LiveFloorPage() {
-  const { floor, isLive, isReconnecting } = useLiveFloor();
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
+  const store = useUrlParamStore();
+  const list = useListParams(floorSortColumns, store);
+  const status = statusOf(store.params.get('status'));
+  const query = new URLSearchParams(list.queryString);
+  if (status) query.set('status', status);
+  const { floor, statusCounts, isLive, isReconnecting } = useLiveFloor({
+    queryString: query.toString(),
+    sort: list.sort,
+    status,
+  });
   const now = useNow(CLOCK_TICK_MS);
-  const agents = floor.data?.agents ?? [];
-  const serverNow = serverTime(floor.data?.clockOffsetMs ?? 0, now.getTime());
-  const shown = agents.filter((agent) => matches(agent, deferredSearch));
+  const page = floor.data;
+  const serverNow = serverTime(page?.clockOffsetMs ?? 0, now.getTime());
 
   return (
     <Stack gap="lg">
@@ -69,40 +79,63 @@ export function LiveFloorPage() {
       </Group>
 
       {isReconnecting && <ReconnectingBanner />}
-      {floor.isError && !floor.data ? (
+      {floor.isError && !page ? (
         <Alert color="red" title="Failed to load the live floor">
           Check your connection; the page keeps trying.
         </Alert>
-      ) : !floor.data ? (
+      ) : !page ? (
         <Group gap="xs">
           <Loader size="sm" />
           <Text>Loading the live floor...</Text>
         </Group>
       ) : (
         <>
-          <StatusCounts agents={agents} />
-          <TextInput
-            label="Search agents"
-            maxLength={MAX_SEARCH_LENGTH}
-            placeholder="Search by username or full name"
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            maw={420}
-          />
-          <FloorTable agents={shown} serverNow={serverNow} isEmpty={agents.length === 0} />
-          <Text size="sm" c="dimmed">
-            Showing {shown.length} of {agents.length} {agents.length === 1 ? 'agent' : 'agents'}
-          </Text>
+          <StatusCounts counts={statusCounts} />
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              label="Search agents"
+              maxLength={MAX_SEARCH_LENGTH}
+              placeholder="Search by username, full name or team"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={list.searchInput}
+              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
+              style={{ flex: '0 1 420px' }}
+            />
+            <NativeSelect
+              label="Status"
+              data={[
+                { value: '', label: 'All statuses' },
+                ...agentStatuses.map((value) => ({ value, label: statusCatalogue[value].label })),
+              ]}
+              value={status ?? ''}
+              onChange={(event) =>
+                store.update({ status: event.currentTarget.value || null, page: null }, true)
+              }
+            />
+          </Group>
+          <div aria-busy={floor.isFetching && floor.isPlaceholderData ? true : undefined}>
+            <FloorTable
+              agents={page.agents}
+              list={list}
+              serverNow={serverNow}
+              isEmpty={page.total === 0}
+            />
+          </div>
+          {page.total > 0 && (
+            <ListFooter
+              list={list}
+              page={page}
+              rows={page.agents.length}
+              noun={page.total === 1 ? 'agent' : 'agents'}
+            />
+          )}
         </>
       )}
     </Stack>
   );
 }
 
-function StatusCounts({ agents }: { agents: readonly FloorAgent[] }) {
-  const counts = new Map<string, number>();
-  for (const agent of agents) counts.set(agent.status, (counts.get(agent.status) ?? 0) + 1);
+function StatusCounts({ counts }: { counts: Partial<Record<AgentStatus, number>> }) {
   return (
     <SimpleGrid
       cols={{ base: 2, sm: 3, lg: 5, xl: 9 }}
@@ -121,8 +154,8 @@ function StatusCounts({ agents }: { agents: readonly FloorAgent[] }) {
                 {label}
               </Text>
             </Group>
-            <Text fz="xl" fw={700} aria-label={`${label}: ${counts.get(status) ?? 0}`}>
-              {counts.get(status) ?? 0}
+            <Text fz="xl" fw={700} aria-label={`${label}: ${counts[status] ?? 0}`}>
+              {counts[status] ?? 0}
             </Text>
           </Paper>
         );
@@ -148,10 +181,12 @@ function StatusDot({ colour }: { colour: string }) {
 
 function FloorTable({
   agents,
+  list,
   serverNow,
   isEmpty,
 }: {
   agents: readonly FloorAgent[];
+  list: Pick<ListParams<FloorSortColumn>, 'sort' | 'toggleSort'>;
   serverNow: number;
   isEmpty: boolean;
 }) {
@@ -160,13 +195,25 @@ function FloorTable({
       <Table striped highlightOnHover aria-label="Agents on the floor">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Agent</Table.Th>
-            <Table.Th>Team</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Time in Status</Table.Th>
+            <SortableTh list={list} column="username">
+              Agent
+            </SortableTh>
+            <SortableTh list={list} column="team">
+              Team
+            </SortableTh>
+            <SortableTh list={list} column="status">
+              Status
+            </SortableTh>
+            <SortableTh list={list} column="since">
+              Time in Status
+            </SortableTh>
             <Table.Th>Current Call</Table.Th>
-            <Table.Th>Call Duration</Table.Th>
-            <Table.Th>Softphone</Table.Th>
+            <SortableTh list={list} column="call">
+              Call Duration
+            </SortableTh>
+            <SortableTh list={list} column="softphone">
+              Softphone
+            </SortableTh>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

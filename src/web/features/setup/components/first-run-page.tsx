@@ -10,7 +10,7 @@ import { SecurityQuestionFields } from '../../../components/security-question-fi
 import { fieldError } from '../../../components/field-error';
 import { FormAlert } from '../../../components/form-alert';
 import { hasErrorCode, serverRefusalMessage } from '../../../lib/api-client';
-import { type FormError, firstIssue, refusal, refusedField } from '../../../lib/form-error';
+import { firstIssue, refusal, refusedField, useFormError } from '../../../lib/form-error';
 import { useCreateSuperAdmin } from '../api/create-super-admin';
 import { setupStatusQueryKey } from '../api/get-setup-status';
 
@@ -25,7 +25,13 @@ export function FirstRunPage({ onSuperAdminCreated }: FirstRunPageProps) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [securityQuestion, setSecurityQuestion] = useState<string | null>(null);
   const [securityAnswer, setSecurityAnswer] = useState('');
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const [formError, setFormError] = useFormError({
+    username,
+    password,
+    confirmPassword,
+    securityQuestion,
+    securityAnswer,
+  });
   const queryClient = useQueryClient();
   const createSuperAdmin = useCreateSuperAdmin();
   const isCreating = createSuperAdmin.isPending;

@@ -1,23 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { teamMembersSchema } from '../../../../shared/schemas/teams';
 import { apiRequest } from '../../../lib/api-client';
 import { teamsQueryRoot } from '../../../lib/query-keys';
 
-export const teamMembersQueryKey = (teamId: string) =>
-  [...teamsQueryRoot, 'detail', teamId, 'members'] as const;
+export const teamMembersQueryKey = (teamId: string, queryString: string) =>
+  [...teamsQueryRoot, 'detail', teamId, 'members', queryString] as const;
 
-/** A team's members, leaders first. */
-export async function getTeamMembers(teamId: string, signal?: AbortSignal) {
-  const { members } = await apiRequest(`/api/teams/${teamId}/members`, {
+/** A page of a team's members, leaders first unless sorted (`queryString`: search, sort, page). */
+export function getTeamMembers(teamId: string, queryString: string, signal?: AbortSignal) {
+  return apiRequest(`/api/teams/${teamId}/members${queryString ? `?${queryString}` : ''}`, {
     schema: teamMembersSchema,
     signal,
   });
-  return members;
 }
 
-export function useTeamMembers(teamId: string) {
+export function useTeamMembers(teamId: string, queryString: string) {
   return useQuery({
-    queryKey: teamMembersQueryKey(teamId),
-    queryFn: ({ signal }) => getTeamMembers(teamId, signal),
+    queryKey: teamMembersQueryKey(teamId, queryString),
+    queryFn: ({ signal }) => getTeamMembers(teamId, queryString, signal),
+    // While the next page or search loads, the last one stays on screen instead of a blank list.
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,21 +1,46 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { teamListSchema } from '../../../../shared/schemas/teams';
-import { apiRequest, withSearch } from '../../../lib/api-client';
+import { PAGE_SIZES, sortParam } from '../../../../shared/schemas/list';
+import { type TeamSortColumn, teamListSchema } from '../../../../shared/schemas/teams';
+import { apiRequest } from '../../../lib/api-client';
 import { teamsQueryRoot } from '../../../lib/query-keys';
 
-export const teamListQueryKey = (search: string) =>
-  [...teamsQueryRoot, 'list', { search: search.trim() }] as const;
+export const teamListQueryKey = (queryString: string) =>
+  [...teamsQueryRoot, 'list', queryString] as const;
 
-/** The teams this user may see (all for a super admin, else those they lead). */
-export function getTeams(search: string, signal?: AbortSignal) {
-  return apiRequest(withSearch('/api/teams', search), { schema: teamListSchema, signal });
+/**
+ * A page of the teams this user may see (all for a super admin, else the one they lead), newest
+ * first unless sorted (`queryString`: search, sort, page).
+ */
+export function getTeams(queryString: string, signal?: AbortSignal) {
+  return apiRequest(`/api/teams${queryString ? `?${queryString}` : ''}`, {
+    schema: teamListSchema,
+    signal,
+  });
 }
 
-export function useTeams(search = '') {
+/** The Teams page's list. */
+export function useTeamList(queryString: string) {
   return useQuery({
-    queryKey: teamListQueryKey(search),
-    queryFn: ({ signal }) => getTeams(search, signal),
-    // While a new search runs, the last results stay on screen instead of a blank table.
+    queryKey: teamListQueryKey(queryString),
+    queryFn: ({ signal }) => getTeams(queryString, signal),
+    // While the next page or search loads, the last one stays on screen instead of a blank table.
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The largest page the route serves, by name. */
+const TEAM_CHOICES_QUERY = new URLSearchParams({
+  sort: sortParam<TeamSortColumn>({ column: 'name', descending: false }),
+  pageSize: String(Math.max(...PAGE_SIZES)),
+}).toString();
+
+/**
+ * The teams a select offers (the Add New Admin form's Team), by name: one page of the largest
+ * size the route serves, as a select longer than that would need a search of its own.
+ */
+export function useTeams() {
+  return useQuery({
+    queryKey: teamListQueryKey(TEAM_CHOICES_QUERY),
+    queryFn: ({ signal }) => getTeams(TEAM_CHOICES_QUERY, signal),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema } from '../../../../shared/schemas/auth';
 import type { TeamMember } from '../../../../shared/schemas/teams';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, isApiError } from '../../../lib/api-client';
 import { refreshAfterTeamChange } from './invalidate';
 
 /** Takes the member out of the team; the server clears their team. */
@@ -17,5 +17,9 @@ export function useRemoveTeamMember() {
   return useMutation({
     mutationFn: removeTeamMember,
     onSuccess: () => refreshAfterTeamChange(queryClient),
+    // Not found: someone else removed them (or the team) first, and the list on screen is old.
+    onError: async (error) => {
+      if (isApiError(error, 404)) await refreshAfterTeamChange(queryClient);
+    },
   });
 }

@@ -1,10 +1,18 @@
-import { Alert, Button, Group, Select, Stack } from '@mantine/core';
+import { Alert, Button, type ComboboxParsedItem, Group, Select, Stack } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState } from 'react';
 import { teamMessages } from '../../../../shared/messages';
-import type { Team, TeamCandidate, TeamMemberRole } from '../../../../shared/schemas/teams';
+import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
+import { PAGE_SIZES } from '../../../../shared/schemas/list';
+import {
+  type Team,
+  type TeamCandidate,
+  type TeamMemberRole,
+  teamCandidateSortColumns,
+} from '../../../../shared/schemas/teams';
 import { FormAlert } from '../../../components/form-alert';
+import { useListParams, useLocalParamStore } from '../../../lib/use-list-params';
 import { useAddTeamMember } from '../api/add-team-member';
 import { useTeamCandidates } from '../api/get-team-candidates';
 import { teamErrorMessage } from '../error-messages';
@@ -23,7 +31,7 @@ function candidateLabel(candidate: TeamCandidate) {
     : candidate.username;
 }
 
-function candidateOptions(candidates: TeamCandidate[]) {
+function candidateOptions(candidates: readonly TeamCandidate[]) {
   const option = (candidate: TeamCandidate) => ({
     value: candidate.id,
     label: candidateLabel(candidate),
@@ -35,17 +43,33 @@ function candidateOptions(candidates: TeamCandidate[]) {
   ].filter((group) => group.items.length > 0);
 }
 
+const count = new Intl.NumberFormat('en-US');
+
+/** A picker is for choosing, not browsing: a short page, and typing narrows it. */
+const PICKER_PAGE_SIZE = PAGE_SIZES[0];
+
+/** The options are the server's answer to the search: the picker filters nothing itself. */
+const keepServerOptions = ({ options }: { options: ComboboxParsedItem[] }) => options;
+
 /**
  * Spec §2 'Add Team Member': a user and a role. A user is in one team at most (DESIGN.md), so
  * choosing someone from another team says, before adding, that they will be moved.
+ * A call centre has thousands of users: the picker shows one page of them and searches on the
+ * server as the user types, saying how many more match than it shows.
  */
 export function AddTeamMemberModal({ team, onAdded, onCancel }: AddTeamMemberModalProps) {
-  const candidates = useTeamCandidates(team.id);
+  const list = useListParams(teamCandidateSortColumns, useLocalParamStore());
+  const query = new URLSearchParams(list.queryString);
+  query.set('pageSize', String(PICKER_PAGE_SIZE));
+  const candidates = useTeamCandidates(team.id, query.toString());
   const addMember = useAddTeamMember();
-  const [userId, setUserId] = useState<string | null>(null);
+  // The chosen user, kept whole: a later search's page may not list them.
+  const [chosen, setChosen] = useState<TeamCandidate | null>(null);
+  const [searchText, setSearchText] = useState('');
   const [role, setRole] = useState<TeamMemberRole>('member');
-  const chosen = candidates.data?.find((candidate) => candidate.id === userId);
-  const hasLockedCandidates = candidates.data?.some((candidate) => !candidate.can_add) ?? false;
+  const page = candidates.data;
+  const hasLockedCandidates = page?.candidates.some((candidate) => !candidate.can_add) ?? false;
+  const moreMatching = page ? page.matching - page.candidates.length : 0;
   const isAdding = addMember.isPending;
 
   function add() {
@@ -73,16 +97,38 @@ export function AddTeamMemberModal({ team, onAdded, onCancel }: AddTeamMemberMod
           label="Select User"
           placeholder={candidates.isPending ? 'Loading users...' : 'Choose a user'}
           description={
-            hasLockedCandidates
-              ? 'Greyed-out users are in a team you do not lead: only a super admin can move them.'
-              : undefined
+            hasLockedCandidates || moreMatching > 0 ? (
+              <>
+                {moreMatching > 0 && (
+                  <span style={{ display: 'block' }}>
+                    Type to narrow: {count.format(moreMatching)} more
+                  </span>
+                )}
+                {hasLockedCandidates && (
+                  <span style={{ display: 'block' }}>
+                    Greyed-out users are in a team you do not lead: only a super admin can move
+                    them.
+                  </span>
+                )}
+              </>
+            ) : undefined
           }
-          data={candidates.data ? candidateOptions(candidates.data) : []}
-          disabled={!candidates.data}
+          data={page ? candidateOptions(page.candidates) : []}
+          disabled={!page}
           searchable
-          nothingFoundMessage="No users to add"
-          value={userId}
-          onChange={setUserId}
+          maxLength={MAX_SEARCH_LENGTH}
+          searchValue={searchText}
+          onSearchChange={(text) => {
+            setSearchText(text);
+            // Choosing a user puts their name in the box: that is not a search.
+            list.setSearchInput(chosen && text === candidateLabel(chosen) ? '' : text);
+          }}
+          filter={keepServerOptions}
+          nothingFoundMessage={list.search ? 'No users match your search' : 'No users to add'}
+          value={chosen?.id ?? null}
+          onChange={(userId) =>
+            setChosen(page?.candidates.find((candidate) => candidate.id === userId) ?? null)
+          }
           data-autofocus
         />
         <Select

@@ -1,4 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../../shared/schemas/auth';
 import {
@@ -15,6 +16,7 @@ import {
   superAdminUser,
   teamLeaderAdminUser,
 } from '../../../test/fixtures';
+import { pagedListResponse } from '../../../test/paged-list';
 import { renderWithProviders } from '../../../test/render';
 import { TeamsPage } from './teams-page';
 
@@ -36,6 +38,7 @@ const day: Team = {
 const member = (
   overrides: Partial<TeamMember> & Pick<TeamMember, 'id' | 'user_id' | 'username'>,
 ): TeamMember => ({
+  full_name: null,
   user_role: 'employee' as const,
   role: 'member' as const,
   ...overrides,
@@ -79,26 +82,60 @@ const candidates: TeamCandidate[] = [
 
 const teamPath = `/api/teams/${night.id}`;
 
+/** A team's members or candidates, paged as the server pages them. */
+const pageOf =
+  (key: string, rows: readonly { username: string }[]) =>
+  ({ query }: { query: URLSearchParams }) =>
+    pagedListResponse(key, rows, query, {
+      matches: (row, search) => row.username.toLowerCase().includes(search),
+    });
+
 function serveTeams(overrides: Parameters<typeof mockFetch>[0] = {}, teams: Team[] = [night, day]) {
   return mockFetch({
-    'GET /api/teams': ({ query }) => {
-      const search = query.get('search')?.toLowerCase() ?? '';
-      const found = teams.filter((team) => team.name.toLowerCase().includes(search));
-      return jsonResponse({ teams: found, total: teams.length });
-    },
-    [`GET ${teamPath}/members`]: () => jsonResponse({ members: [calLeader, dana] }),
-    [`GET ${teamPath}/candidates`]: () => jsonResponse({ candidates }),
+    'GET /api/teams': ({ query }) =>
+      pagedListResponse('teams', teams, query, {
+        matches: (team, search) =>
+          team.name.toLowerCase().includes(search) ||
+          !!team.description?.toLowerCase().includes(search),
+        sortBy: {
+          name: (team) => team.name,
+          createdBy: (team) => team.created_by,
+          created: (team) => team.created_at,
+          members: (team) => team.member_count,
+        },
+      }),
+    [`GET ${teamPath}/members`]: pageOf('members', [calLeader, dana]),
+    [`GET ${teamPath}/candidates`]: pageOf('candidates', candidates),
     'GET /api/admins': () => jsonResponse({ admins: [], total: 0 }),
     'GET /api/auth/session': () => jsonResponse({ user: teamLeaderAdminUser }),
     ...overrides,
   });
 }
 
-function renderPage(options: { signedInAs?: SessionUser; fakeTimers?: boolean } = {}) {
-  return renderWithProviders(<TeamsPage />, {
-    signedInAs: options.signedInAs ?? superAdminUser,
-    withFakeTimers: options.fakeTimers,
-  });
+/** Where the page's URL is now: its list keeps search, sort and page there. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output aria-label="Location">{location.pathname + location.search}</output>;
+}
+
+function renderPage(
+  options: { signedInAs?: SessionUser; fakeTimers?: boolean; url?: string } = {},
+) {
+  return renderWithProviders(
+    <MemoryRouter initialEntries={[options.url ?? '/admin/teams']}>
+      <LocationProbe />
+      <Routes>
+        <Route path="/admin/teams" element={<TeamsPage />} />
+      </Routes>
+    </MemoryRouter>,
+    { signedInAs: options.signedInAs ?? superAdminUser, withFakeTimers: options.fakeTimers },
+  );
+}
+
+/** The Team Name cell of each row, in the order shown. */
+function teamNames() {
+  const [, ...bodyRows] = screen.getAllByRole('row');
+  return bodyRows.map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 }
 
 async function openMembers(user: ReturnType<typeof renderPage>['user']) {
@@ -169,6 +206,86 @@ describe('TeamsPage: the list', () => {
     renderPage({ signedInAs: user });
     expect(await screen.findByText('No teams found')).toBeTruthy();
     expect(screen.getByText(hint)).toBeTruthy();
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
+  it('counts the teams under the list', async () => {
+    serveTeams();
+    renderPage();
+    expect(await screen.findByText('Showing 2 of 2 teams')).toBeTruthy();
+    expect(screen.getByText('(1–2)')).toBeTruthy();
+  });
+
+  it('sorts by a column header, a second press reverses, and says so with aria-sort', async () => {
+    const { requests } = serveTeams();
+    const { user } = renderPage();
+    await screen.findByRole('button', { name: 'Night Shift' });
+    const header = (name: string) => screen.getByRole('columnheader', { name });
+    expect(within(header('Actions')).queryByRole('button')).toBeNull();
+    expect(header('Team Name').getAttribute('aria-sort')).toBeNull();
+
+    await user.click(within(header('Team Name')).getByRole('button'));
+    await waitFor(() => expect(teamNames()).toEqual(['Day Shift', 'Night Shift']));
+    expect(header('Team Name').getAttribute('aria-sort')).toBe('ascending');
+    expect(requests.at(-1)?.query.get('sort')).toBe('name');
+    await user.click(within(header('Team Name')).getByRole('button'));
+    await waitFor(() => expect(teamNames()).toEqual(['Night Shift', 'Day Shift']));
+    expect(header('Team Name').getAttribute('aria-sort')).toBe('descending');
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
+      '/admin/teams?sort=-name',
+    );
+
+    for (const column of ['Description', 'Created By', 'Created Date', 'Members']) {
+      expect(within(header(column)).getByRole('button')).toBeTruthy();
+    }
+    await user.click(within(header('Members')).getByRole('button'));
+    await waitFor(() => expect(teamNames()).toEqual(['Day Shift', 'Night Shift']));
+    expect(header('Members').getAttribute('aria-sort')).toBe('ascending');
+    expect(header('Team Name').getAttribute('aria-sort')).toBeNull();
+    expect(requests.at(-1)?.query.get('sort')).toBe('members');
+  });
+
+  it('pages the list and keeps the page and page size in the URL', async () => {
+    const many = Array.from({ length: 30 }, (_, i) => ({
+      ...day,
+      id: `6f000000-0000-4000-8000-${String(100 + i).padStart(12, '0')}`,
+      name: `Team ${String(i).padStart(2, '0')}`,
+    }));
+    const { requests } = serveTeams({}, many);
+    const { user } = renderPage({ url: '/admin/teams?pageSize=25' });
+    expect(await screen.findByText('Showing 30 of 30 teams')).toBeTruthy();
+    expect(screen.getByText('(1–25)')).toBeTruthy();
+    expect(teamNames()).toHaveLength(25);
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByText('(26–30)')).toBeTruthy();
+    expect(teamNames()[0]).toBe('Team 25');
+    expect(requests.at(-1)?.query.get('page')).toBe('2');
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
+      '/admin/teams?pageSize=25&page=2',
+    );
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '50');
+    expect(await screen.findByText('(1–30)')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe('/admin/teams');
+  });
+
+  it('opens at the search, sort and page its URL holds', async () => {
+    const { requests } = serveTeams();
+    renderPage({ url: '/admin/teams?search=overnight&sort=-members&pageSize=25' });
+    expect(await screen.findByText('Showing 1 of 2 teams')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search teams' }).value).toBe(
+      'overnight',
+    );
+    expect(teamNames()).toEqual(['Night Shift']);
+    expect(screen.getByRole('columnheader', { name: 'Members' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    expect(Object.fromEntries(requests[0]!.query)).toEqual({
+      search: 'overnight',
+      sort: '-members',
+      pageSize: '25',
+    });
   });
 
   it('asks the server to search and hints at the search when nothing matches', async () => {
@@ -339,7 +456,7 @@ describe('TeamsPage: members', () => {
   });
 
   it('says when a team has no members', async () => {
-    serveTeams({ [`GET ${teamPath}/members`]: () => jsonResponse({ members: [] }) });
+    serveTeams({ [`GET ${teamPath}/members`]: pageOf('members', []) });
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Night Shift' }));
     expect(await screen.findByText('No members in this team yet')).toBeTruthy();
@@ -380,7 +497,7 @@ describe('TeamsPage: members', () => {
       user_role: 'admin',
     });
     serveTeams({
-      [`GET ${teamPath}/members`]: () => jsonResponse({ members: [calLeader, dana, bob] }),
+      [`GET ${teamPath}/members`]: pageOf('members', [calLeader, dana, bob]),
     });
     const { user } = renderPage({ signedInAs: teamLeaderAdminUser });
     const dialog = await openMembers(user);
@@ -427,8 +544,13 @@ describe('TeamsPage: members', () => {
     const dialog = await openMembers(user);
 
     await user.click(dialog.getByRole('button', { name: 'Remove dana' }));
+    // Nothing is removed until the confirmation says so.
+    const confirm = within(await screen.findByRole('dialog', { name: 'Remove Team Member' }));
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await user.click(confirm.getByRole('button', { name: 'Remove Member' }));
 
-    expect((await dialog.findByRole('alert')).textContent).toBe('Member removed successfully');
+    const members = within(await screen.findByRole('dialog', { name: /members/i }));
+    expect((await members.findByRole('alert')).textContent).toBe('Member removed successfully');
     expect(requests.some((r) => r.method === 'DELETE')).toBe(true);
   });
 
@@ -439,7 +561,9 @@ describe('TeamsPage: members', () => {
     const { user } = renderPage();
     const dialog = await openMembers(user);
     await user.click(dialog.getByRole('button', { name: 'Remove dana' }));
-    expect((await dialog.findByRole('alert')).textContent).toBe('Failed to remove member');
+    const confirm = within(await screen.findByRole('dialog', { name: 'Remove Team Member' }));
+    await user.click(confirm.getByRole('button', { name: 'Remove Member' }));
+    expect((await confirm.findByRole('alert')).textContent).toBe('Failed to remove member');
   });
 });
 
@@ -476,7 +600,8 @@ describe('TeamsPage: Add Team Member', () => {
     const dialog = await openAddMember(user);
     await user.click(dialog.getByRole('combobox', { name: 'Select User' }));
 
-    const options = screen.getAllByRole('option');
+    // The open select's options: the Teams list's 'Rows per page' has options of its own.
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
       'finn',
       'gus (in Weekend)',

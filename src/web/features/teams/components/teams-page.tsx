@@ -1,41 +1,52 @@
-import { Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { Stack, Text, Title } from '@mantine/core';
+import { IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { teamMessages } from '../../../../shared/messages';
 import { canManageTeams } from '../../../../shared/permissions';
-import type { Team } from '../../../../shared/schemas/teams';
+import { type Team, teamSortColumns } from '../../../../shared/schemas/teams';
 import { FormAlert } from '../../../components/form-alert';
+import { ListPanel } from '../../../components/list-panel';
 import { useSession } from '../../../lib/session';
-import { SEARCH_DEBOUNCE_MS } from '../../../lib/timings';
+import { useListParams, useUrlParamStore } from '../../../lib/use-list-params';
 import { useNotice } from '../../../lib/use-notice';
-import { useTeams } from '../api/get-teams';
+import { useTeamList } from '../api/get-teams';
 import { CreateTeamForm } from './create-team-form';
 import { DeleteTeamModal } from './delete-team-modal';
 import { EditTeamModal } from './edit-team-modal';
 import { TeamMembersDialogs } from './team-members-dialogs';
 import { TeamsTable } from './teams-table';
-import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
 
 type TeamDialog = { kind: 'members' | 'edit' | 'delete'; team: Team };
 
 /** The hint under 'No teams found' for a non-super-admin, who sees only the teams they lead. */
 export const LEADER_EMPTY_HINT = 'Teams you lead will appear here';
 
+/** Spec §2's empty state: 'No teams found' and a hint. */
+function NoTeams({ hint }: { hint: string }) {
+  return (
+    <Stack align="center" gap={4} py="xl">
+      <IconUsersGroup size={40} stroke={1.3} aria-hidden />
+      <Text fw={600}>{teamMessages.noneFound}</Text>
+      <Text c="dimmed" size="sm">
+        {hint}
+      </Text>
+    </Stack>
+  );
+}
+
 /**
  * Spec §2 'Teams Management page'. A super admin sees and manages every team; an admin who
- * leads a team sees that team and manages its members.
+ * leads a team sees that team and manages its members. Newest first unless sorted, a page at a
+ * time.
  */
 export function TeamsPage() {
   const { data: user } = useSession();
   const isSuperAdmin = user ? canManageTeams(user) : false;
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const teams = useTeams(debouncedSearch);
+  const list = useListParams(teamSortColumns, useUrlParamStore());
+  const teams = useTeamList(list.queryString);
   const notice = useNotice();
   const [dialog, setDialog] = useState<TeamDialog | null>(null);
   const closeDialog = () => setDialog(null);
-  const isSearching = debouncedSearch.trim() !== '';
 
   return (
     <Stack gap="lg">
@@ -48,44 +59,32 @@ export function TeamsPage() {
 
       {isSuperAdmin && <CreateTeamForm onCreated={() => notice.success(teamMessages.created)} />}
 
-      <Paper withBorder radius="md" p="md">
-        <Stack gap="md">
-          <TextInput
-            aria-label="Search teams"
-            maxLength={MAX_SEARCH_LENGTH}
-            placeholder="Search teams..."
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            type="search"
+      <ListPanel
+        list={list}
+        query={teams}
+        rowsOf={(page) => page.teams}
+        texts={{
+          searchLabel: 'Search teams',
+          searchPlaceholder: 'Search teams...',
+          loading: 'Loading teams...',
+          loadFailed: () => teamMessages.loadFailed,
+          // The spec gives this page no footer; paging needs the count, said as the others say it.
+          noun: 'teams',
+          noSearchResults: <NoTeams hint={teamMessages.hintSearch} />,
+          noneYet: <NoTeams hint={isSuperAdmin ? teamMessages.hintCreate : LEADER_EMPTY_HINT} />,
+        }}
+      >
+        {(page) => (
+          <TeamsTable
+            teams={page.teams}
+            list={list}
+            canManageTeams={isSuperAdmin}
+            onOpenMembers={(team) => setDialog({ kind: 'members', team })}
+            onEdit={(team) => setDialog({ kind: 'edit', team })}
+            onDelete={(team) => setDialog({ kind: 'delete', team })}
           />
-          {teams.isPending ? (
-            <Text c="dimmed">Loading teams...</Text>
-          ) : teams.isError ? (
-            <FormAlert tone="error">{teamMessages.loadFailed}</FormAlert>
-          ) : teams.data.teams.length === 0 ? (
-            <Stack align="center" gap={4} py="xl">
-              <IconUsersGroup size={40} stroke={1.3} aria-hidden />
-              <Text fw={600}>{teamMessages.noneFound}</Text>
-              <Text c="dimmed" size="sm">
-                {isSearching
-                  ? teamMessages.hintSearch
-                  : isSuperAdmin
-                    ? teamMessages.hintCreate
-                    : LEADER_EMPTY_HINT}
-              </Text>
-            </Stack>
-          ) : (
-            <TeamsTable
-              teams={teams.data.teams}
-              canManageTeams={isSuperAdmin}
-              onOpenMembers={(team) => setDialog({ kind: 'members', team })}
-              onEdit={(team) => setDialog({ kind: 'edit', team })}
-              onDelete={(team) => setDialog({ kind: 'delete', team })}
-            />
-          )}
-        </Stack>
-      </Paper>
+        )}
+      </ListPanel>
 
       {dialog?.kind === 'members' && (
         <TeamMembersDialogs key={dialog.team.id} team={dialog.team} onClose={closeDialog} />

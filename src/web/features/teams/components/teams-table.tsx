@@ -1,10 +1,14 @@
 import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
-import type { Team } from '../../../../shared/schemas/teams';
+import type { Team, TeamSortColumn } from '../../../../shared/schemas/teams';
+import { SortableTh } from '../../../components/list-panel';
 import { formatDate } from '../../../lib/format-date';
+import type { ListParams } from '../../../lib/use-list-params';
 
 interface TeamsTableProps {
   teams: Team[];
+  /** Its sort: the sortable headers show and change it. */
+  list: Pick<ListParams<TeamSortColumn>, 'sort' | 'toggleSort'>;
   canManageTeams: boolean;
   onOpenMembers: (team: Team) => void;
   onEdit: (team: Team) => void;
@@ -14,6 +18,7 @@ interface TeamsTableProps {
 /** Spec §2 'Teams Management page': Team Name, Description, Created By, Created Date, Members, Actions. */
 export function TeamsTable({
   teams,
+  list,
   canManageTeams,
   onOpenMembers,
   onEdit,
@@ -24,11 +29,21 @@ export function TeamsTable({
       <Table verticalSpacing="sm" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Team Name</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th>Created By</Table.Th>
-            <Table.Th>Created Date</Table.Th>
-            <Table.Th>Members</Table.Th>
+            <SortableTh list={list} column="name">
+              Team Name
+            </SortableTh>
+            <SortableTh list={list} column="description">
+              Description
+            </SortableTh>
+            <SortableTh list={list} column="createdBy">
+              Created By
+            </SortableTh>
+            <SortableTh list={list} column="created">
+              Created Date
+            </SortableTh>
+            <SortableTh list={list} column="members">
+              Members
+            </SortableTh>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
