@@ -54,6 +54,9 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           isolate: false,
           environment: 'jsdom',
+          // A page test renders Mantine in jsdom step by step: on a shared 2-core machine a
+          // long one takes several seconds.
+          testTimeout: 20_000,
           setupFiles: ['src/web/test/setup.ts'],
         },
       },

@@ -23,7 +23,7 @@ mkdirSync(SHOTS_DIR, { recursive: true });
 export const runId = Date.now().toString(36).slice(-5);
 
 /** Playwright waits for the first server only; the seeded ones start after their super admin. */
-export async function waitForServer(baseURL: string) {
+export async function waitForServer(baseURL: string, timeout = 90_000) {
   await expect
     .poll(
       async () => {
@@ -33,7 +33,7 @@ export async function waitForServer(baseURL: string) {
           return false;
         }
       },
-      { timeout: 90_000, intervals: [500] },
+      { timeout, intervals: [500] },
     )
     .toBe(true);
 }

@@ -23,7 +23,11 @@ const { scaleServer } = adminServer as typeof adminServer & {
 const total = scaleServer.agents.toLocaleString('en-US');
 
 test.use({ baseURL: `http://localhost:${scaleServer.port}` });
-test.beforeAll(() => waitForServer(`http://localhost:${scaleServer.port}`));
+// It starts last, once its demo centre is generated.
+test.beforeAll(async () => {
+  test.setTimeout(320_000);
+  await waitForServer(`http://localhost:${scaleServer.port}`, 300_000);
+});
 
 async function openEmployees(page: Page) {
   await menu(page).getByRole('link', { name: 'Employees' }).click();
@@ -83,7 +87,10 @@ test('employees page, sort and search on the server; the URL keeps them', async 
   await expect(page.getByText(new RegExp(`^Showing [\\d,]+ of ${total} employees$`))).toBeVisible();
   await expect(page).toHaveURL(/search=an/);
   await expect(page).not.toHaveURL(/page=3/);
-  for (const name of await usernames(page)) expect(name.toLowerCase()).toContain('an');
+  await expect(page.getByText(`Showing ${total} of ${total} employees`)).toHaveCount(0);
+  await expect
+    .poll(async () => (await usernames(page)).every((name) => name.toLowerCase().includes('an')))
+    .toBe(true);
   await shot(page, 'scale-employees-search');
 
   // Back to the unsearched page 3, forward to the search again.
@@ -114,14 +121,14 @@ test('an inline edit says what happened at the row, where the admin is looking',
   const row = page.getByRole('row', { name: `Editing ${name}` });
   expect(await widths()).toEqual(before);
 
-  await row.getByLabel('New password').fill('abc');
+  await row.getByRole('textbox', { name: 'New password' }).fill('abc');
   await row.getByRole('button', { name: 'Save' }).click();
   const feedback = row.getByRole('alert');
   await expect(feedback).toHaveText('Password must be at least 6 characters');
   await expect(feedback).toBeInViewport();
   await shot(page, 'scale-row-error');
   // Fixing the field it is about clears it.
-  await row.getByLabel('New password').fill('abcdef');
+  await row.getByRole('textbox', { name: 'New password' }).fill('abcdef');
   await expect(feedback).toHaveText('');
 
   await row.getByRole('button', { name: 'Save' }).click();

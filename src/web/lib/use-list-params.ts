@@ -97,33 +97,49 @@ export function useListParams<Column extends string>(
   // The search this hook last asked for: a different one in the store came from elsewhere
   // (back, forward, a link), and the box shows it.
   const asked = useRef(search);
+  // A new search is a step back can undo; the searches typed after it replace that step, so
+  // a word typed is one step, not one per pause.
+  const isSearchStep = useRef(false);
   useEffect(() => {
     if (search !== asked.current) {
       asked.current = search;
+      isSearchStep.current = false;
       setSearchInput(search);
     }
   }, [search]);
+  // Only typing writes a search: a new location (the store's `update` changes with it) must
+  // not write back what the box held before it.
+  const lastTyped = useRef(typed);
   useEffect(() => {
+    if (typed === lastTyped.current) return;
+    lastTyped.current = typed;
     const term = typed.trim();
     if (term === asked.current) return;
     asked.current = term;
-    update({ search: term || null, page: null }, false);
+    update({ search: term || null, page: null }, !isSearchStep.current);
+    isSearchStep.current = true;
   }, [typed, update]);
 
   const toggleSort = useCallback(
     (column: Column) => {
       const descending = sort?.column === column ? !sort.descending : false;
+      isSearchStep.current = false;
       update({ sort: sortParam({ column, descending }), page: null }, true);
     },
     [sort, update],
   );
   const setPage = useCallback(
-    (next: number) => update({ page: next > 1 ? String(next) : null }, true),
+    (next: number) => {
+      isSearchStep.current = false;
+      update({ page: next > 1 ? String(next) : null }, true);
+    },
     [update],
   );
   const setPageSize = useCallback(
-    (next: PageSize) =>
-      update({ pageSize: next === DEFAULT_PAGE_SIZE ? null : String(next), page: null }, true),
+    (next: PageSize) => {
+      isSearchStep.current = false;
+      update({ pageSize: next === DEFAULT_PAGE_SIZE ? null : String(next), page: null }, true);
+    },
     [update],
   );
 

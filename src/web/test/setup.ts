@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import type * as ReactRouter from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { pageNavigation } from '../lib/page-navigation';
 import { FakeWebSocket } from './fake-web-socket';
+
+// findBy… and waitFor wait this long: a debounced search, its request and the render after it
+// take more than the default second on a busy machine.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lacks the layout APIs Mantine reads; these stand-ins answer 'no match, no size'.
 Object.defineProperty(window, 'matchMedia', {

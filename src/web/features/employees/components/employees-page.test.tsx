@@ -287,7 +287,7 @@ describe('EmployeesPage: the list', () => {
     const search = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search employees' });
     await user.type(search, 'ha');
     expect(await screen.findByText('Showing 1 of 4 employees')).toBeTruthy();
-    // Sorting is a step of its own; a new search replaces the step it is typed in.
+    // Sorting is a step, and so is a new search (however many pauses it is typed with).
     await user.click(screen.getByRole('button', { name: 'Username' }));
     await user.clear(search);
     expect(await screen.findByText('Showing 4 of 4 employees')).toBeTruthy();
@@ -295,8 +295,12 @@ describe('EmployeesPage: the list', () => {
     expect(await screen.findByText('Showing 1 of 4 employees')).toBeTruthy();
     expect(search.value).toBe('ha');
     expect(screen.getByRole('status', { name: 'Location' }).textContent).toBe(
-      '/admin/employees?search=ha',
+      '/admin/employees?search=ha&sort=username',
     );
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    await user.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('Showing 4 of 4 employees')).toBeTruthy();
+    expect(search.value).toBe('');
   });
 
   it("says 'Failed to load employees' when the server fails", async () => {

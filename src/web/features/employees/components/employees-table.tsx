@@ -38,7 +38,7 @@ interface EmployeesTableProps {
  * The columns' widths, fixed: a row switching to its edit fields keeps every column where it
  * was. Employee, Username, Password, Role, Team, Registered, Actions.
  */
-const COLUMN_WIDTHS = [150, 170, 220, 100, 180, 130, 190];
+const COLUMN_WIDTHS = [130, 160, 160, 90, 160, 120, 170];
 
 /**
  * Spec §2 'Employees page' table: Employee, Username, Password, Role, Team, Registered,
