@@ -3,6 +3,7 @@ import { agentLoad } from './agent-load';
 import { analytics } from './analytics';
 import { demoData } from './demo-data';
 import { liveFanout } from './live-fanout';
+import { lists } from './lists';
 import { startUp } from './start-up';
 import { webApp } from './web-app';
 import { writeVolume } from './write-volume';
@@ -14,6 +15,7 @@ import { writeVolume } from './write-volume';
 export const benchmarks: readonly Benchmark<unknown>[] = [
   demoData,
   analytics,
+  lists,
   webApp,
   startUp,
   agentLoad,
