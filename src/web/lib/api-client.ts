@@ -128,9 +128,3 @@ export function serverRefusalMessage(error: unknown): string | undefined {
 export function isServerOrNetworkFailure(error: unknown) {
   return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
 }
-
-/** A list endpoint's path with its `?search=` when there is something to search for. */
-export function withSearch(path: string, search: string) {
-  const term = search.trim();
-  return term ? `${path}?${new URLSearchParams({ search: term }).toString()}` : path;
-}
