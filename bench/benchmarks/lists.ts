@@ -196,7 +196,8 @@ function requestsFor(
   teamId: string,
   count: number,
 ) {
-  const random = seededRandom(route.path.length * 7919 + count);
+  const seed = [...route.path].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const sorts = (parameters?.sortColumns.length ? parameters.sortColumns : ['username']).flatMap(
     (column) => [column, `-${column}`],
@@ -265,6 +266,8 @@ export const lists: Benchmark<ListsState> = {
         .executeTakeFirstOrThrow();
       if (!leader.team_id) throw new Error(`${team.leader} leads no team`);
 
+      const parameters = await readParameters(baseUrl);
+      // Last in setup: teardown, which takes the entries away, follows only a setup that ended.
       context.log('adding a sign-in and a sign-out per shift to the audit log…');
       const addedAudit = await addAuditHistory(data);
       context.log(`${addedAudit.count.toLocaleString('en-US')} audit entries added`);
@@ -276,7 +279,7 @@ export const lists: Benchmark<ListsState> = {
         baseUrl,
         personas,
         teamId: leader.team_id,
-        parameters: await readParameters(baseUrl),
+        parameters,
         searches: searchesFor(data),
         addedAudit,
       };

@@ -898,12 +898,23 @@ BEGIN
   FROM call_logs WHERE call_status IS NOT NULL
   GROUP BY 1, 2;
 
+  -- Every interval whole on the day it started, one zone conversion a row; then the few that
+  -- cross a local midnight are cut: their parts added, the whole taken back from that day.
   INSERT INTO status_day_totals (user_id, day, status, seconds, intervals)
-  SELECT l.user_id, part.day, l.status, sum(part.seconds), sum(part.first)
-  FROM employee_status_log AS l
-  CROSS JOIN LATERAL interval_day_parts(l.started_at, l.ended_at, l.duration_seconds, zone)
-    AS part
-  WHERE l.ended_at IS NOT NULL AND l.duration_seconds IS NOT NULL
+  SELECT parts.user_id, parts.day, parts.status, sum(parts.seconds), sum(parts.first)
+  FROM (
+    SELECT l.user_id, (l.started_at AT TIME ZONE zone)::date AS day, l.status,
+      l.duration_seconds AS seconds, 1 AS first
+    FROM employee_status_log AS l
+    WHERE l.ended_at IS NOT NULL AND l.duration_seconds IS NOT NULL
+    UNION ALL
+    SELECT l.user_id, part.day, l.status, part.seconds - part.first * l.duration_seconds, 0
+    FROM employee_status_log AS l
+    CROSS JOIN LATERAL interval_day_parts(l.started_at, l.ended_at, l.duration_seconds, zone)
+      AS part
+    WHERE l.ended_at IS NOT NULL AND l.duration_seconds IS NOT NULL
+      AND (l.started_at AT TIME ZONE zone)::date <> (l.ended_at AT TIME ZONE zone)::date
+  ) AS parts
   GROUP BY 1, 2, 3;
 
   INSERT INTO call_month_totals (user_id, month, total_calls, answered, declined, missed,

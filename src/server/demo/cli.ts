@@ -110,26 +110,42 @@ function progressReporter(io: DemoConsole, started: number) {
   let lastDrawn = 0;
   let lastTenth = -1;
   let isFinished = false;
+  let latest: DemoProgress | undefined;
+  const draw = ({ done, total, step }: DemoProgress) => {
+    const share = done / total;
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    const width = 30;
+    const filled = Math.round(share * width);
+    const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+    const percent = `${Math.floor(share * 100)}%`.padStart(4);
+    io.err(`\r\x1b[K  ${bar} ${percent}  ${step}  ${seconds} s`);
+    lastDrawn = Date.now();
+  };
+  // The last steps (the rollups, each index) take a while each: the seconds keep counting while
+  // PostgreSQL works (PGlite works in this thread, and holds the timer until it is done).
+  const ticker = io.isTerminal
+    ? setInterval(() => {
+        if (latest && !isFinished) draw(latest);
+      }, 1000)
+    : undefined;
+  ticker?.unref();
   return {
-    update({ done, total, step }: DemoProgress) {
-      const share = done / total;
-      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    update(progress: DemoProgress) {
+      latest = progress;
+      const { done, total, step } = progress;
       if (io.isTerminal) {
         if (done < total && Date.now() - lastDrawn < 80) return;
-        lastDrawn = Date.now();
-        const width = 30;
-        const filled = Math.round(share * width);
-        const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
-        const percent = `${Math.floor(share * 100)}%`.padStart(4);
-        io.err(`\r\x1b[K  ${bar} ${percent}  ${step}  ${seconds} s`);
+        draw(progress);
       } else {
-        const tenth = Math.floor(share * 10);
+        const tenth = Math.floor((done / total) * 10);
         if (tenth === lastTenth) return;
         lastTenth = tenth;
+        const seconds = ((Date.now() - started) / 1000).toFixed(0);
         io.err(`demo: ${tenth * 10}% (${step}, ${seconds} s)\n`);
       }
     },
     finish() {
+      clearInterval(ticker);
       if (io.isTerminal && !isFinished) io.err('\n');
       isFinished = true;
     },

@@ -591,6 +591,115 @@ export async function writeHistoryChunk(trx: Db, chunk: HistoryChunk) {
   };
 }
 
+/** The tables the history fills by the million rows. */
+const HISTORY_TABLES = ['employee_status_log', 'call_logs'];
+
+/**
+ * Their triggers that add an inserted row to the rollups: under `switchboard.bulk_load` they
+ * only return, but still run once a row; `rebuild_rollups()` does their work once instead.
+ */
+const ROLLUP_INSERT_TRIGGERS = [
+  { table: 'employee_status_log', name: 'employee_status_log_rollup_insert' },
+  { table: 'call_logs', name: 'call_logs_rollup_insert' },
+];
+
+/** What `setAsideForLoad` took away from a history table, as the catalog defined it. */
+export interface SetAside {
+  table: string;
+  name: string;
+  /**
+   * 'p' primary key, 'u' unique, 'f' foreign key (constraints, with their definition); 'i' an
+   * index (its whole CREATE INDEX statement); 't' a trigger, disabled.
+   */
+  kind: 'p' | 'u' | 'f' | 'i' | 't';
+  definition: string;
+}
+
+/**
+ * Takes the history tables' indexes, keys and foreign keys away for the load (the tables are
+ * empty: truncated, or their users were none) and disables their rollup insert triggers;
+ * returns what to restore, in order. With their indexes, each row would go to random pages of
+ * ever larger indexes (the uuid keys, and per agent), and every day would take longer than the
+ * one before; built at the end from all the rows, each is one sort, and the rows are checked
+ * as inserting them would have (keys unique, every user found). Only the tables' owner may
+ * alter them: for anyone else nothing is set aside and the load keeps it all. The tables stay
+ * locked until the transaction ends, as `--force`'s TRUNCATE locks them anyway.
+ */
+export async function setAsideForLoad(trx: Db): Promise<SetAside[]> {
+  const owner = await sql<{ owns: boolean }>`
+    SELECT bool_and(pg_has_role(c.relowner, 'USAGE')) AS owns FROM pg_class c
+    WHERE c.oid = ANY(${HISTORY_TABLES}::regclass[])
+  `.execute(trx);
+  if (!owner.rows[0]?.owns) return [];
+  const { rows } = await sql<SetAside>`
+    SELECT c.relname AS "table", con.conname AS name, con.contype AS kind,
+      pg_get_constraintdef(con.oid) AS definition
+    FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid
+    WHERE con.conrelid = ANY(${HISTORY_TABLES}::regclass[]) AND con.contype IN ('p', 'u', 'f')
+    UNION ALL
+    SELECT c.relname, i.relname, 'i', pg_get_indexdef(i.oid)
+    FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class c ON c.oid = x.indrelid
+    WHERE x.indrelid = ANY(${HISTORY_TABLES}::regclass[])
+      AND NOT EXISTS (SELECT 1 FROM pg_constraint con WHERE con.conindid = x.indexrelid
+        AND con.conrelid = x.indrelid)
+    ORDER BY 1, 2
+  `.execute(trx);
+  // Foreign keys first: a key's index goes only after whatever used it.
+  const dropOrder = { f: 0, i: 1, u: 2, p: 3, t: 4 } as const;
+  for (const item of [...rows].sort((a, b) => dropOrder[a.kind] - dropOrder[b.kind])) {
+    await (
+      item.kind === 'i'
+        ? sql`DROP INDEX ${sql.id(item.name)}`
+        : sql`ALTER TABLE ${sql.id(item.table)} DROP CONSTRAINT ${sql.id(item.name)}`
+    ).execute(trx);
+  }
+  const triggers = ROLLUP_INSERT_TRIGGERS.map((trigger) => ({
+    ...trigger,
+    kind: 't' as const,
+    definition: '',
+  }));
+  for (const trigger of triggers) {
+    await sql`ALTER TABLE ${sql.id(trigger.table)} DISABLE TRIGGER ${sql.id(trigger.name)}`.execute(
+      trx,
+    );
+  }
+  // Keys, then the other indexes, then the foreign keys (checked against users' own key).
+  const restoreOrder = { t: 0, p: 1, u: 2, i: 3, f: 4 } as const;
+  return [...rows, ...triggers].sort((a, b) => restoreOrder[a.kind] - restoreOrder[b.kind]);
+}
+
+/** Restores one thing `setAsideForLoad` took away. */
+export async function restoreAfterLoad(trx: Db, item: SetAside) {
+  switch (item.kind) {
+    case 't':
+      await sql`ALTER TABLE ${sql.id(item.table)} ENABLE TRIGGER ${sql.id(item.name)}`.execute(trx);
+      return;
+    case 'i':
+      await sql.raw(item.definition).execute(trx);
+      return;
+    case 'p':
+    case 'u':
+    case 'f':
+      await sql`ALTER TABLE ${sql.id(item.table)} ADD CONSTRAINT ${sql.id(item.name)} ${sql.raw(item.definition)}`.execute(
+        trx,
+      );
+  }
+}
+
+/**
+ * Room to sort and group in memory, for this transaction only: each day's rows are sorted by
+ * time, the rollups group them all. (The index builds keep their own default: more makes
+ * PGlite's sorts slower, not faster.)
+ */
+export async function roomToSort(trx: Db) {
+  await sql`SELECT set_config('work_mem', '64MB', true)`.execute(trx);
+}
+
+/** The planner's statistics of the history tables, before the rollups are built from them. */
+export async function analyseHistory(trx: Db) {
+  await sql`ANALYZE employee_status_log, call_logs`.execute(trx);
+}
+
 /** Fresh statistics for the planner after a bulk load. */
 export async function analyse(trx: Db) {
   await sql`ANALYZE users, teams, team_members, employee_info, call_logs, employee_status_log,

@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import {
+  describeViolations,
+  findInvariantViolations,
+} from '../modules/invariants/invariants.repository';
 import type { Db } from '../platform/database';
 import { postSignIn, signInAs } from '../test/sign-in';
 import { createTestApp, sessionCookieOf } from '../test/test-app';
@@ -22,6 +26,23 @@ const options: DemoOptions = {
   timeZone: 'America/New_York',
   today: '2026-03-02',
 };
+/** The history tables' indexes, constraints and triggers, as the catalog defines them. */
+async function historyTablesSchema(db: Db) {
+  const result = await sql<{ definition: string }>`
+    SELECT pg_get_indexdef(indexrelid) AS definition FROM pg_index
+    WHERE indrelid IN ('employee_status_log'::regclass, 'call_logs'::regclass)
+    UNION ALL
+    SELECT conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+    WHERE conrelid IN ('employee_status_log'::regclass, 'call_logs'::regclass)
+    UNION ALL
+    SELECT concat_ws(' ', tgname, tgenabled, pg_get_triggerdef(oid)) FROM pg_trigger
+    WHERE tgrelid IN ('employee_status_log'::regclass, 'call_logs'::regclass) AND NOT tgisinternal
+    ORDER BY 1
+  `.execute(db);
+  return result.rows.map((row) => row.definition);
+}
+
+const schemaBefore = await historyTablesSchema(t.db);
 const summary = await generateDemoData(t.db, options);
 
 async function rowCount(db: Db, table: string) {
@@ -232,6 +253,16 @@ describe('generateDemoData', () => {
     expect(row.rolled).toBe(row.raw);
     expect(row.rolled_s).toBeGreaterThan(0);
     expect(row.rolled_s).toBe(row.raw_s);
+  });
+
+  it('keeps every data invariant the app keeps, rollups included', async () => {
+    const found = await findInvariantViolations(t.db, { now: t.clock.now(), ringGraceMs: 0 });
+    expect(found, describeViolations(found)).toEqual([]);
+  });
+
+  it('leaves the history tables with the indexes, keys and triggers they had', async () => {
+    expect(schemaBefore.length).toBeGreaterThan(10);
+    expect(await historyTablesSchema(t.db)).toEqual(schemaBefore);
   });
 
   it('is read by the app: the demo password signs in and the agent state is restored', async () => {

@@ -19,6 +19,8 @@ export const demoLimits = {
 
 /** Agents per history chunk: one chunk is one day of up to this many agents. */
 const AGENTS_PER_CHUNK = 2500;
+/** What follows the history (indexes, rollups, statistics) takes about this share of its time. */
+const FINISHING_SHARE = 0.8;
 
 export interface DemoOptions {
   teams: number;
@@ -94,6 +96,27 @@ function addDays(date: string, days: number) {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
+/**
+ * How much of the work after the history restoring `item` is, for the progress: the status log
+ * has about three rows for each call; a partial index sorts few of them, a foreign key only
+ * looks each row up, a trigger is switched back on.
+ */
+function restoreWork(item: repo.SetAside) {
+  const rows = item.table === 'employee_status_log' ? 3 : 1;
+  switch (item.kind) {
+    case 't':
+      return 0;
+    case 'f':
+      return 0.15 * rows;
+    case 'p':
+    case 'u':
+    case 'i':
+      return (/ WHERE /.test(item.definition) ? 0.25 : 1) * rows;
+  }
+}
+/** The rollups' part of that work, on the same scale. */
+const ROLLUPS_WORK = 6;
+
 function checkOptions(options: DemoOptions) {
   for (const name of ['teams', 'agents', 'days', 'seed'] as const) {
     const value = options[name];
@@ -120,9 +143,14 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
   const firstDate = addDays(today, -options.days);
   const roster = buildRoster(options);
   const agentBlocks = Math.ceil(options.agents / AGENTS_PER_CHUNK);
-  const total = 3 + options.days * agentBlocks;
+  const chunks = options.days * agentBlocks;
+  // Progress in chunk-sized units: what follows the history grows with it, as its share.
+  const unit = 100;
+  const finishing = Math.round(FINISHING_SHARE * chunks * unit);
+  const total = 2 * unit + chunks * unit + finishing;
   let done = 0;
-  const stepDone = (step: string) => options.onProgress?.({ done: ++done, total, step });
+  const stepDone = (step: string, units = unit) =>
+    options.onProgress?.({ done: Math.min(total, (done += units)), total, step });
 
   // argon2 is slow on purpose: hash once, outside the transaction, and share the hashes.
   const [passwordHash, answerHash] = await Promise.all([
@@ -137,8 +165,11 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
       throw new DemoDatabaseNotEmptyError(existing.users, existing.teams);
     }
     if (options.replaceExisting) await repo.eraseAll(trx);
-    // Rows by the hundred thousand: the daily rollups are built once at the end instead.
+    // Rows by the million: the daily rollups are built once at the end instead, and so are
+    // the history tables' indexes.
     await suspendRollupTriggers(trx);
+    const setAside = await repo.setAsideForLoad(trx);
+    await repo.roomToSort(trx);
 
     await repo.insertAccounts(trx, {
       seed: options.seed,
@@ -177,9 +208,19 @@ export async function generateDemoData(db: Db, options: DemoOptions): Promise<De
       }
     }
 
+    // The rollups first, while the tables have no index to tempt the planner away from reading
+    // them in order; then the indexes and keys, each its share of the progress left.
+    const allWork = setAside.reduce((sum, item) => sum + restoreWork(item), ROLLUPS_WORK);
+    const share = (work: number) => Math.floor((finishing * work) / allWork);
+    await repo.analyseHistory(trx);
     await rebuildRollups(trx, options.timeZone);
+    stepDone('rollups', share(ROLLUPS_WORK));
+    for (const item of setAside) {
+      await repo.restoreAfterLoad(trx, item);
+      if (restoreWork(item) > 0) stepDone(`index ${item.name}`, share(restoreWork(item)));
+    }
     await repo.analyse(trx);
-    stepDone('statistics');
+    stepDone('statistics', total);
 
     return {
       password: DEMO_PASSWORD,
