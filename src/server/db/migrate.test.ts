@@ -68,7 +68,14 @@ function databaseFor(open: () => Promise<DatabaseHandle & { url?: string }>) {
 const recorded = (db: Kysely<unknown>) => recordedMigrations(db as unknown as DatabaseHandle['db']);
 
 /** Columns the migrations after the baseline add: their values are tested on their own. */
-const ADDED_COLUMNS = ['username_key', 'name_key'];
+const ADDED_COLUMNS = [
+  'username_key',
+  'name_key',
+  'break_seconds',
+  'lunch_seconds',
+  'personal_seconds',
+  'after_call_intervals',
+];
 
 /**
  * Each table's rows (but the migrator's bookkeeping): its count and a digest of them all,
@@ -497,6 +504,63 @@ describe('accounts made before usernames had keys', () => {
       await app.close();
     }
   }, 60_000);
+});
+
+describe('metric rollups made before they held the flags', () => {
+  const t = databaseFor(preBaselineDatabase);
+
+  it('are filled from the daily rollups, as a rebuild from the raw rows fills them', async () => {
+    const user = await sql<{ id: string }>`
+      SELECT id FROM users ORDER BY username LIMIT 1`.execute(t.db);
+    const userId = user.rows[0]!.id;
+    // Closed intervals the old triggers roll up: a day with only Break and Lunch, and one with
+    // two After Call Work intervals, in a month of their own.
+    for (const [status, startedAt, seconds] of [
+      ['break', '2024-03-05T15:00:00Z', 2400],
+      ['lunch', '2024-03-05T17:00:00Z', 1800],
+      ['after_call', '2024-03-06T15:00:00Z', 120],
+      ['after_call', '2024-03-06T16:00:00Z', 180],
+    ] as const) {
+      await sql`INSERT INTO employee_status_log (user_id, status, started_at, ended_at,
+          duration_seconds)
+        VALUES (${userId}, ${status}, ${startedAt}::timestamptz,
+          ${startedAt}::timestamptz + make_interval(secs => ${seconds}), ${seconds})`.execute(t.db);
+    }
+
+    await migrateToLatest(t.database.db);
+
+    const metricRows = () =>
+      sql<{ row: string }>`
+        SELECT 'day ' || to_jsonb(d)::text AS row FROM status_metric_day_totals AS d
+        WHERE (available_seconds, on_call_seconds, after_call_seconds, break_seconds,
+          lunch_seconds, personal_seconds, after_call_intervals) <> (0, 0, 0, 0, 0, 0, 0)
+        UNION ALL
+        SELECT 'month ' || to_jsonb(m)::text FROM status_metric_month_totals AS m
+        WHERE (available_seconds, on_call_seconds, after_call_seconds, break_seconds,
+          lunch_seconds, personal_seconds, after_call_intervals) <> (0, 0, 0, 0, 0, 0, 0)
+        ORDER BY 1`
+        .execute(t.db)
+        .then((result) => result.rows.map(({ row }) => row));
+    const migrated = await metricRows();
+    const month = await sql`
+      SELECT available_seconds::int, after_call_seconds::int, break_seconds::int,
+        lunch_seconds::int, personal_seconds::int, after_call_intervals
+      FROM status_metric_month_totals WHERE user_id = ${userId} AND month = '2024-03-01'`.execute(
+      t.db,
+    );
+    expect(month.rows).toEqual([
+      {
+        available_seconds: 0,
+        after_call_seconds: 300,
+        break_seconds: 2400,
+        lunch_seconds: 1800,
+        personal_seconds: 0,
+        after_call_intervals: 2,
+      },
+    ]);
+    await sql`SELECT rebuild_rollups()`.execute(t.db);
+    expect(await metricRows()).toEqual(migrated);
+  });
 });
 
 describe('teams made before team names had keys', () => {

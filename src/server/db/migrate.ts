@@ -5,6 +5,7 @@ import * as usernameKeys from './migrations/20261202T0100-username-keys';
 import * as currentPasswordAttempts from './migrations/20261202T0200-current-password-attempts';
 import * as teamNameKeys from './migrations/20261202T0300-team-name-keys';
 import * as auditLogTimeOrder from './migrations/20261202T0400-audit-log-time-order';
+import * as cardFlagRollups from './migrations/20261202T0500-card-flag-rollups';
 import { adoptPreBaselineDatabase, recordedMigrations } from './pre-baseline';
 import { appliedHashes, applySqlFiles, isApplied } from './sql-files';
 
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '20261202T0200-current-password-attempts': currentPasswordAttempts,
   '20261202T0300-team-name-keys': teamNameKeys,
   '20261202T0400-audit-log-time-order': auditLogTimeOrder,
+  '20261202T0500-card-flag-rollups': cardFlagRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

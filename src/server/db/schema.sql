@@ -150,7 +150,11 @@ CREATE TABLE status_metric_day_totals (
   day date NOT NULL,
   available_seconds bigint NOT NULL DEFAULT 0,
   on_call_seconds bigint NOT NULL DEFAULT 0,
-  after_call_seconds bigint NOT NULL DEFAULT 0
+  after_call_seconds bigint NOT NULL DEFAULT 0,
+  break_seconds bigint NOT NULL DEFAULT 0,
+  lunch_seconds bigint NOT NULL DEFAULT 0,
+  personal_seconds bigint NOT NULL DEFAULT 0,
+  after_call_intervals integer NOT NULL DEFAULT 0
 );
 
 CREATE TABLE status_metric_month_totals (
@@ -158,7 +162,11 @@ CREATE TABLE status_metric_month_totals (
   month date NOT NULL,
   available_seconds bigint NOT NULL DEFAULT 0,
   on_call_seconds bigint NOT NULL DEFAULT 0,
-  after_call_seconds bigint NOT NULL DEFAULT 0
+  after_call_seconds bigint NOT NULL DEFAULT 0,
+  break_seconds bigint NOT NULL DEFAULT 0,
+  lunch_seconds bigint NOT NULL DEFAULT 0,
+  personal_seconds bigint NOT NULL DEFAULT 0,
+  after_call_intervals integer NOT NULL DEFAULT 0
 );
 
 CREATE TABLE team_members (
@@ -418,54 +426,57 @@ BEGIN
           seconds = t.seconds + excluded.seconds, intervals = t.intervals + excluded.intervals
     ), by_day AS (
       INSERT INTO status_metric_day_totals AS t (user_id, day, available_seconds,
-          on_call_seconds, after_call_seconds)
-        SELECT agent, part_day,
-          CASE WHEN part_status = 'available' THEN part_seconds ELSE 0 END,
-          CASE WHEN part_status = 'on_call' THEN part_seconds ELSE 0 END,
-          CASE WHEN part_status = 'after_call' THEN part_seconds ELSE 0 END
-        WHERE part_status IN ('available', 'on_call', 'after_call')
+          on_call_seconds, after_call_seconds, break_seconds, lunch_seconds, personal_seconds,
+          after_call_intervals)
+        SELECT agent, part_day, m.* FROM status_metrics(part_status, part_seconds, part_first) AS m
         ON CONFLICT (user_id, day) DO UPDATE SET
           available_seconds = t.available_seconds + excluded.available_seconds,
           on_call_seconds = t.on_call_seconds + excluded.on_call_seconds,
-          after_call_seconds = t.after_call_seconds + excluded.after_call_seconds
-        WHERE part_seconds <> 0
+          after_call_seconds = t.after_call_seconds + excluded.after_call_seconds,
+          break_seconds = t.break_seconds + excluded.break_seconds,
+          lunch_seconds = t.lunch_seconds + excluded.lunch_seconds,
+          personal_seconds = t.personal_seconds + excluded.personal_seconds,
+          after_call_intervals = t.after_call_intervals + excluded.after_call_intervals
     )
     INSERT INTO status_metric_month_totals AS t (user_id, month, available_seconds,
-        on_call_seconds, after_call_seconds)
-      SELECT agent, date_trunc('month', part_day)::date,
-        CASE WHEN part_status = 'available' THEN part_seconds ELSE 0 END,
-        CASE WHEN part_status = 'on_call' THEN part_seconds ELSE 0 END,
-        CASE WHEN part_status = 'after_call' THEN part_seconds ELSE 0 END
-      WHERE part_status IN ('available', 'on_call', 'after_call')
+        on_call_seconds, after_call_seconds, break_seconds, lunch_seconds, personal_seconds,
+        after_call_intervals)
+      SELECT agent, date_trunc('month', part_day)::date, m.*
+      FROM status_metrics(part_status, part_seconds, part_first) AS m
       ON CONFLICT (user_id, month) DO UPDATE SET
         available_seconds = t.available_seconds + excluded.available_seconds,
         on_call_seconds = t.on_call_seconds + excluded.on_call_seconds,
-        after_call_seconds = t.after_call_seconds + excluded.after_call_seconds
-      WHERE part_seconds <> 0;
+        after_call_seconds = t.after_call_seconds + excluded.after_call_seconds,
+        break_seconds = t.break_seconds + excluded.break_seconds,
+        lunch_seconds = t.lunch_seconds + excluded.lunch_seconds,
+        personal_seconds = t.personal_seconds + excluded.personal_seconds,
+        after_call_intervals = t.after_call_intervals + excluded.after_call_intervals;
     RETURN;
   END IF;
   UPDATE status_day_totals AS t SET
     seconds = t.seconds - part_seconds, intervals = t.intervals - part_first
   WHERE t.user_id = agent AND t.day = part_day AND t.status = part_status;
-  IF part_status IN ('available', 'on_call', 'after_call') AND part_seconds <> 0 THEN
-    WITH by_day AS (
-      UPDATE status_metric_day_totals AS t SET
-        available_seconds = t.available_seconds
-          - CASE WHEN part_status = 'available' THEN part_seconds ELSE 0 END,
-        on_call_seconds = t.on_call_seconds
-          - CASE WHEN part_status = 'on_call' THEN part_seconds ELSE 0 END,
-        after_call_seconds = t.after_call_seconds
-          - CASE WHEN part_status = 'after_call' THEN part_seconds ELSE 0 END
-      WHERE t.user_id = agent AND t.day = part_day)
-    UPDATE status_metric_month_totals AS t SET
-      available_seconds = t.available_seconds
-        - CASE WHEN part_status = 'available' THEN part_seconds ELSE 0 END,
-      on_call_seconds = t.on_call_seconds
-        - CASE WHEN part_status = 'on_call' THEN part_seconds ELSE 0 END,
-      after_call_seconds = t.after_call_seconds
-        - CASE WHEN part_status = 'after_call' THEN part_seconds ELSE 0 END
-    WHERE t.user_id = agent AND t.month = date_trunc('month', part_day)::date;
-  END IF;
+  WITH by_day AS (
+    UPDATE status_metric_day_totals AS t SET
+      available_seconds = t.available_seconds - m.available_seconds,
+      on_call_seconds = t.on_call_seconds - m.on_call_seconds,
+      after_call_seconds = t.after_call_seconds - m.after_call_seconds,
+      break_seconds = t.break_seconds - m.break_seconds,
+      lunch_seconds = t.lunch_seconds - m.lunch_seconds,
+      personal_seconds = t.personal_seconds - m.personal_seconds,
+      after_call_intervals = t.after_call_intervals - m.after_call_intervals
+    FROM status_metrics(part_status, part_seconds, part_first) AS m
+    WHERE t.user_id = agent AND t.day = part_day)
+  UPDATE status_metric_month_totals AS t SET
+    available_seconds = t.available_seconds - m.available_seconds,
+    on_call_seconds = t.on_call_seconds - m.on_call_seconds,
+    after_call_seconds = t.after_call_seconds - m.after_call_seconds,
+    break_seconds = t.break_seconds - m.break_seconds,
+    lunch_seconds = t.lunch_seconds - m.lunch_seconds,
+    personal_seconds = t.personal_seconds - m.personal_seconds,
+    after_call_intervals = t.after_call_intervals - m.after_call_intervals
+  FROM status_metrics(part_status, part_seconds, part_first) AS m
+  WHERE t.user_id = agent AND t.month = date_trunc('month', part_day)::date;
 END $function$;
 
 CREATE OR REPLACE FUNCTION public.agent_call_refusal(agent uuid, call uuid, code text)
@@ -673,34 +684,45 @@ BEGIN
       ON CONFLICT (user_id, day, status) DO UPDATE SET
         seconds = t.seconds + excluded.seconds, intervals = t.intervals + excluded.intervals
   ), metrics AS (
-    SELECT p.user_id, p.day,
-      sum(CASE WHEN p.status = 'available' THEN p.seconds ELSE 0 END) AS available_seconds,
-      sum(CASE WHEN p.status = 'on_call' THEN p.seconds ELSE 0 END) AS on_call_seconds,
-      sum(CASE WHEN p.status = 'after_call' THEN p.seconds ELSE 0 END) AS after_call_seconds
-    FROM parts AS p WHERE p.status IN ('available', 'on_call', 'after_call')
+    SELECT p.user_id, p.day, sum(m.available_seconds) AS available_seconds,
+      sum(m.on_call_seconds) AS on_call_seconds, sum(m.after_call_seconds) AS after_call_seconds,
+      sum(m.break_seconds) AS break_seconds, sum(m.lunch_seconds) AS lunch_seconds,
+      sum(m.personal_seconds) AS personal_seconds,
+      sum(m.after_call_intervals) AS after_call_intervals
+    FROM parts AS p CROSS JOIN LATERAL status_metrics(p.status, p.seconds, p.intervals) AS m
     GROUP BY 1, 2
   ), by_day AS (
     INSERT INTO status_metric_day_totals AS t (user_id, day, available_seconds, on_call_seconds,
-        after_call_seconds)
+        after_call_seconds, break_seconds, lunch_seconds, personal_seconds, after_call_intervals)
       SELECT * FROM metrics ORDER BY 1, 2
       ON CONFLICT (user_id, day) DO UPDATE SET
         available_seconds = t.available_seconds + excluded.available_seconds,
         on_call_seconds = t.on_call_seconds + excluded.on_call_seconds,
-        after_call_seconds = t.after_call_seconds + excluded.after_call_seconds
-      WHERE (excluded.available_seconds, excluded.on_call_seconds, excluded.after_call_seconds)
-        <> (0, 0, 0)
+        after_call_seconds = t.after_call_seconds + excluded.after_call_seconds,
+        break_seconds = t.break_seconds + excluded.break_seconds,
+        lunch_seconds = t.lunch_seconds + excluded.lunch_seconds,
+        personal_seconds = t.personal_seconds + excluded.personal_seconds,
+        after_call_intervals = t.after_call_intervals + excluded.after_call_intervals
   )
   INSERT INTO status_metric_month_totals AS t (user_id, month, available_seconds,
-      on_call_seconds, after_call_seconds)
+      on_call_seconds, after_call_seconds, break_seconds, lunch_seconds, personal_seconds,
+      after_call_intervals)
     SELECT m.user_id, date_trunc('month', m.day)::date, sum(m.available_seconds),
-      sum(m.on_call_seconds), sum(m.after_call_seconds)
+      sum(m.on_call_seconds), sum(m.after_call_seconds), sum(m.break_seconds),
+      sum(m.lunch_seconds), sum(m.personal_seconds), sum(m.after_call_intervals)
     FROM metrics AS m GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT (user_id, month) DO UPDATE SET
       available_seconds = t.available_seconds + excluded.available_seconds,
       on_call_seconds = t.on_call_seconds + excluded.on_call_seconds,
-      after_call_seconds = t.after_call_seconds + excluded.after_call_seconds
-    WHERE (excluded.available_seconds, excluded.on_call_seconds, excluded.after_call_seconds)
-      <> (0, 0, 0);
+      after_call_seconds = t.after_call_seconds + excluded.after_call_seconds,
+      break_seconds = t.break_seconds + excluded.break_seconds,
+      lunch_seconds = t.lunch_seconds + excluded.lunch_seconds,
+      personal_seconds = t.personal_seconds + excluded.personal_seconds,
+      after_call_intervals = t.after_call_intervals + excluded.after_call_intervals
+    -- A change that moved time between days of one month leaves that month as it was.
+    WHERE (excluded.available_seconds, excluded.on_call_seconds, excluded.after_call_seconds,
+        excluded.break_seconds, excluded.lunch_seconds, excluded.personal_seconds,
+        excluded.after_call_intervals) <> (0, 0, 0, 0, 0, 0, 0);
   RETURN NULL;
 END $function$;
 
@@ -925,19 +947,19 @@ BEGIN
   FROM call_day_totals GROUP BY 1, 2;
 
   INSERT INTO status_metric_day_totals (user_id, day, available_seconds, on_call_seconds,
-    after_call_seconds)
-  SELECT user_id, day,
-    sum(CASE WHEN status = 'available' THEN seconds ELSE 0 END),
-    sum(CASE WHEN status = 'on_call' THEN seconds ELSE 0 END),
-    sum(CASE WHEN status = 'after_call' THEN seconds ELSE 0 END)
-  FROM status_day_totals
-  WHERE status IN ('available', 'on_call', 'after_call')
+    after_call_seconds, break_seconds, lunch_seconds, personal_seconds, after_call_intervals)
+  SELECT d.user_id, d.day, sum(m.available_seconds), sum(m.on_call_seconds),
+    sum(m.after_call_seconds), sum(m.break_seconds), sum(m.lunch_seconds),
+    sum(m.personal_seconds), sum(m.after_call_intervals)
+  FROM status_day_totals AS d
+  CROSS JOIN LATERAL status_metrics(d.status, d.seconds, d.intervals) AS m
   GROUP BY 1, 2;
 
   INSERT INTO status_metric_month_totals (user_id, month, available_seconds, on_call_seconds,
-    after_call_seconds)
+    after_call_seconds, break_seconds, lunch_seconds, personal_seconds, after_call_intervals)
   SELECT user_id, date_trunc('month', day)::date, sum(available_seconds),
-    sum(on_call_seconds), sum(after_call_seconds)
+    sum(on_call_seconds), sum(after_call_seconds), sum(break_seconds), sum(lunch_seconds),
+    sum(personal_seconds), sum(after_call_intervals)
   FROM status_metric_day_totals GROUP BY 1, 2;
 END $function$;
 
@@ -959,6 +981,23 @@ BEGIN
   NEW.updated_at = now();
   RETURN NEW;
 END $function$;
+
+CREATE OR REPLACE FUNCTION public.status_metrics(status text, seconds bigint, intervals bigint)
+ RETURNS TABLE(available_seconds bigint, on_call_seconds bigint, after_call_seconds bigint, break_seconds bigint, lunch_seconds bigint, personal_seconds bigint, after_call_intervals bigint)
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  SELECT
+    CASE WHEN status = 'available' THEN seconds ELSE 0 END,
+    CASE WHEN status = 'on_call' THEN seconds ELSE 0 END,
+    CASE WHEN status = 'after_call' THEN seconds ELSE 0 END,
+    CASE WHEN status = 'break' THEN seconds ELSE 0 END,
+    CASE WHEN status = 'lunch' THEN seconds ELSE 0 END,
+    CASE WHEN status = 'personal' THEN seconds ELSE 0 END,
+    CASE WHEN status = 'after_call' THEN intervals ELSE 0 END
+  WHERE status IN ('available', 'on_call', 'after_call', 'break', 'lunch', 'personal')
+    AND (seconds <> 0 OR (status = 'after_call' AND intervals <> 0))
+$function$;
 
 CREATE TRIGGER call_logs_rollup_delete AFTER DELETE ON public.call_logs FOR EACH ROW WHEN ((old.call_status IS NOT NULL)) EXECUTE FUNCTION call_logs_rollup();
 CREATE TRIGGER call_logs_rollup_insert AFTER INSERT ON public.call_logs FOR EACH ROW WHEN ((new.call_status IS NOT NULL)) EXECUTE FUNCTION call_logs_rollup();

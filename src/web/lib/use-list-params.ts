@@ -32,10 +32,18 @@ function applyChanges(params: URLSearchParams, changes: ParamChanges) {
 /** A page's list keeps its state in the URL: back, forward, reload and a shared link restore it. */
 export function useUrlParamStore(): ParamStore {
   const [params, setParams] = useSearchParams();
+  // The router hands out new params when a navigation commits, later than it changes the URL
+  // (in a transition): a second change meanwhile starts from the first's result, not from the
+  // params it was rendered with, which would undo the first.
+  const pending = useRef<{ from: URLSearchParams; next: URLSearchParams }>(undefined);
   const update = useCallback(
-    (changes: ParamChanges, push: boolean) =>
-      setParams((current) => applyChanges(current, changes), { replace: !push }),
-    [setParams],
+    (changes: ParamChanges, push: boolean) => {
+      const base = pending.current?.from === params ? pending.current.next : params;
+      const next = applyChanges(base, changes);
+      pending.current = { from: params, next };
+      setParams(next, { replace: !push });
+    },
+    [params, setParams],
   );
   return { params, update };
 }

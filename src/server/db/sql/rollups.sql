@@ -6,9 +6,10 @@
 --   (month) they came in (call-rollups.sql keeps them).
 -- - `status_day_totals`: closed status intervals with a duration, their seconds split at local
 --   midnights (the parts always add up to `duration_seconds`), each interval counted once, on
---   the day it started; `status_metric_day_totals`, `status_metric_month_totals`: the seconds
---   of the three statuses the cards' metrics use, a column each (status-rollups.sql keeps
---   them). The open interval is not in them: it is counted live.
+--   the day it started; `status_metric_day_totals`, `status_metric_month_totals`: what the
+--   employee cards read, a column each (`status_metrics`): the seconds of the statuses their
+--   metrics and flags use, and After Call Work's intervals (status-rollups.sql keeps them).
+--   The open interval is not in them: it is counted live.
 --
 -- Days are dates in the call centre's zone, kept in `app_settings` ('rollup_time_zone'); the
 -- server rebuilds the rollups when its configured zone differs (analytics/rollups.ts). A bulk
@@ -38,6 +39,25 @@ CREATE FUNCTION interval_day_parts(
     FROM generate_series(date_trunc('day', started_at AT TIME ZONE zone),
       date_trunc('day', ended_at AT TIME ZONE zone), interval '1 day') AS d
   ) AS cut
+$$;
+
+-- A status's seconds and intervals as the metric rollups' columns: no row for a status the
+-- cards do not read, or for nothing to add (seconds and, for After Call Work, intervals zero).
+CREATE FUNCTION status_metrics(status text, seconds bigint, intervals bigint)
+  RETURNS TABLE (available_seconds bigint, on_call_seconds bigint, after_call_seconds bigint,
+    break_seconds bigint, lunch_seconds bigint, personal_seconds bigint,
+    after_call_intervals bigint)
+  LANGUAGE sql IMMUTABLE AS $$
+  SELECT
+    CASE WHEN status = 'available' THEN seconds ELSE 0 END,
+    CASE WHEN status = 'on_call' THEN seconds ELSE 0 END,
+    CASE WHEN status = 'after_call' THEN seconds ELSE 0 END,
+    CASE WHEN status = 'break' THEN seconds ELSE 0 END,
+    CASE WHEN status = 'lunch' THEN seconds ELSE 0 END,
+    CASE WHEN status = 'personal' THEN seconds ELSE 0 END,
+    CASE WHEN status = 'after_call' THEN intervals ELSE 0 END
+  WHERE status IN ('available', 'on_call', 'after_call', 'break', 'lunch', 'personal')
+    AND (seconds <> 0 OR (status = 'after_call' AND intervals <> 0))
 $$;
 
 -- Every rollup again from the raw rows, set-based: after a change of zone or a bulk load.
@@ -93,18 +113,18 @@ BEGIN
   FROM call_day_totals GROUP BY 1, 2;
 
   INSERT INTO status_metric_day_totals (user_id, day, available_seconds, on_call_seconds,
-    after_call_seconds)
-  SELECT user_id, day,
-    sum(CASE WHEN status = 'available' THEN seconds ELSE 0 END),
-    sum(CASE WHEN status = 'on_call' THEN seconds ELSE 0 END),
-    sum(CASE WHEN status = 'after_call' THEN seconds ELSE 0 END)
-  FROM status_day_totals
-  WHERE status IN ('available', 'on_call', 'after_call')
+    after_call_seconds, break_seconds, lunch_seconds, personal_seconds, after_call_intervals)
+  SELECT d.user_id, d.day, sum(m.available_seconds), sum(m.on_call_seconds),
+    sum(m.after_call_seconds), sum(m.break_seconds), sum(m.lunch_seconds),
+    sum(m.personal_seconds), sum(m.after_call_intervals)
+  FROM status_day_totals AS d
+  CROSS JOIN LATERAL status_metrics(d.status, d.seconds, d.intervals) AS m
   GROUP BY 1, 2;
 
   INSERT INTO status_metric_month_totals (user_id, month, available_seconds, on_call_seconds,
-    after_call_seconds)
+    after_call_seconds, break_seconds, lunch_seconds, personal_seconds, after_call_intervals)
   SELECT user_id, date_trunc('month', day)::date, sum(available_seconds),
-    sum(on_call_seconds), sum(after_call_seconds)
+    sum(on_call_seconds), sum(after_call_seconds), sum(break_seconds), sum(lunch_seconds),
+    sum(personal_seconds), sum(after_call_intervals)
   FROM status_metric_day_totals GROUP BY 1, 2;
 END $$;

@@ -1,6 +1,6 @@
 -- Status intervals in the rollups (rollups.sql): an interval counts once it is closed with a
 -- duration, its seconds on each local day it spans, and as one interval on the day it started.
--- Available, On Call and After Call Work seconds also go to the metric tables the cards read.
+-- The statuses the employee cards read go to the metric tables too (`status_metrics`).
 --
 -- Inserted and deleted intervals go a row at a time: an open interval's insert (every status
 -- change) calls nothing, the trigger's WHEN skips it. Updates go a statement at a time: the agent
@@ -8,8 +8,8 @@
 
 -- One part of an interval (`part_seconds` on `part_day`, `part_first` 1 on its first day) added
 -- (`sign` 1) to its status day row and metric day and month rows, or taken off (-1, only
--- lowering rows that exist: a user's cascade delete re-creates none). A part of zero seconds
--- leaves the metric rows as they are.
+-- lowering rows that exist: a user's cascade delete re-creates none). A part that adds nothing
+-- to the metrics leaves their rows as they are.
 CREATE FUNCTION add_status_day_part(
     agent uuid, part_day date, part_status text, part_seconds integer, part_first integer,
     sign integer)
@@ -23,54 +23,57 @@ BEGIN
           seconds = t.seconds + excluded.seconds, intervals = t.intervals + excluded.intervals
     ), by_day AS (
       INSERT INTO status_metric_day_totals AS t (user_id, day, available_seconds,
-          on_call_seconds, after_call_seconds)
-        SELECT agent, part_day,
-          CASE WHEN part_status = 'available' THEN part_seconds ELSE 0 END,
-          CASE WHEN part_status = 'on_call' THEN part_seconds ELSE 0 END,
-          CASE WHEN part_status = 'after_call' THEN part_seconds ELSE 0 END
-        WHERE part_status IN ('available', 'on_call', 'after_call')
+          on_call_seconds, after_call_seconds, break_seconds, lunch_seconds, personal_seconds,
+          after_call_intervals)
+        SELECT agent, part_day, m.* FROM status_metrics(part_status, part_seconds, part_first) AS m
         ON CONFLICT (user_id, day) DO UPDATE SET
           available_seconds = t.available_seconds + excluded.available_seconds,
           on_call_seconds = t.on_call_seconds + excluded.on_call_seconds,
-          after_call_seconds = t.after_call_seconds + excluded.after_call_seconds
-        WHERE part_seconds <> 0
+          after_call_seconds = t.after_call_seconds + excluded.after_call_seconds,
+          break_seconds = t.break_seconds + excluded.break_seconds,
+          lunch_seconds = t.lunch_seconds + excluded.lunch_seconds,
+          personal_seconds = t.personal_seconds + excluded.personal_seconds,
+          after_call_intervals = t.after_call_intervals + excluded.after_call_intervals
     )
     INSERT INTO status_metric_month_totals AS t (user_id, month, available_seconds,
-        on_call_seconds, after_call_seconds)
-      SELECT agent, date_trunc('month', part_day)::date,
-        CASE WHEN part_status = 'available' THEN part_seconds ELSE 0 END,
-        CASE WHEN part_status = 'on_call' THEN part_seconds ELSE 0 END,
-        CASE WHEN part_status = 'after_call' THEN part_seconds ELSE 0 END
-      WHERE part_status IN ('available', 'on_call', 'after_call')
+        on_call_seconds, after_call_seconds, break_seconds, lunch_seconds, personal_seconds,
+        after_call_intervals)
+      SELECT agent, date_trunc('month', part_day)::date, m.*
+      FROM status_metrics(part_status, part_seconds, part_first) AS m
       ON CONFLICT (user_id, month) DO UPDATE SET
         available_seconds = t.available_seconds + excluded.available_seconds,
         on_call_seconds = t.on_call_seconds + excluded.on_call_seconds,
-        after_call_seconds = t.after_call_seconds + excluded.after_call_seconds
-      WHERE part_seconds <> 0;
+        after_call_seconds = t.after_call_seconds + excluded.after_call_seconds,
+        break_seconds = t.break_seconds + excluded.break_seconds,
+        lunch_seconds = t.lunch_seconds + excluded.lunch_seconds,
+        personal_seconds = t.personal_seconds + excluded.personal_seconds,
+        after_call_intervals = t.after_call_intervals + excluded.after_call_intervals;
     RETURN;
   END IF;
   UPDATE status_day_totals AS t SET
     seconds = t.seconds - part_seconds, intervals = t.intervals - part_first
   WHERE t.user_id = agent AND t.day = part_day AND t.status = part_status;
-  IF part_status IN ('available', 'on_call', 'after_call') AND part_seconds <> 0 THEN
-    WITH by_day AS (
-      UPDATE status_metric_day_totals AS t SET
-        available_seconds = t.available_seconds
-          - CASE WHEN part_status = 'available' THEN part_seconds ELSE 0 END,
-        on_call_seconds = t.on_call_seconds
-          - CASE WHEN part_status = 'on_call' THEN part_seconds ELSE 0 END,
-        after_call_seconds = t.after_call_seconds
-          - CASE WHEN part_status = 'after_call' THEN part_seconds ELSE 0 END
-      WHERE t.user_id = agent AND t.day = part_day)
-    UPDATE status_metric_month_totals AS t SET
-      available_seconds = t.available_seconds
-        - CASE WHEN part_status = 'available' THEN part_seconds ELSE 0 END,
-      on_call_seconds = t.on_call_seconds
-        - CASE WHEN part_status = 'on_call' THEN part_seconds ELSE 0 END,
-      after_call_seconds = t.after_call_seconds
-        - CASE WHEN part_status = 'after_call' THEN part_seconds ELSE 0 END
-    WHERE t.user_id = agent AND t.month = date_trunc('month', part_day)::date;
-  END IF;
+  WITH by_day AS (
+    UPDATE status_metric_day_totals AS t SET
+      available_seconds = t.available_seconds - m.available_seconds,
+      on_call_seconds = t.on_call_seconds - m.on_call_seconds,
+      after_call_seconds = t.after_call_seconds - m.after_call_seconds,
+      break_seconds = t.break_seconds - m.break_seconds,
+      lunch_seconds = t.lunch_seconds - m.lunch_seconds,
+      personal_seconds = t.personal_seconds - m.personal_seconds,
+      after_call_intervals = t.after_call_intervals - m.after_call_intervals
+    FROM status_metrics(part_status, part_seconds, part_first) AS m
+    WHERE t.user_id = agent AND t.day = part_day)
+  UPDATE status_metric_month_totals AS t SET
+    available_seconds = t.available_seconds - m.available_seconds,
+    on_call_seconds = t.on_call_seconds - m.on_call_seconds,
+    after_call_seconds = t.after_call_seconds - m.after_call_seconds,
+    break_seconds = t.break_seconds - m.break_seconds,
+    lunch_seconds = t.lunch_seconds - m.lunch_seconds,
+    personal_seconds = t.personal_seconds - m.personal_seconds,
+    after_call_intervals = t.after_call_intervals - m.after_call_intervals
+  FROM status_metrics(part_status, part_seconds, part_first) AS m
+  WHERE t.user_id = agent AND t.month = date_trunc('month', part_day)::date;
 END $$;
 
 -- One closed interval added (`sign` 1) or taken off (-1): in one part when it lies within a
@@ -144,34 +147,45 @@ BEGIN
       ON CONFLICT (user_id, day, status) DO UPDATE SET
         seconds = t.seconds + excluded.seconds, intervals = t.intervals + excluded.intervals
   ), metrics AS (
-    SELECT p.user_id, p.day,
-      sum(CASE WHEN p.status = 'available' THEN p.seconds ELSE 0 END) AS available_seconds,
-      sum(CASE WHEN p.status = 'on_call' THEN p.seconds ELSE 0 END) AS on_call_seconds,
-      sum(CASE WHEN p.status = 'after_call' THEN p.seconds ELSE 0 END) AS after_call_seconds
-    FROM parts AS p WHERE p.status IN ('available', 'on_call', 'after_call')
+    SELECT p.user_id, p.day, sum(m.available_seconds) AS available_seconds,
+      sum(m.on_call_seconds) AS on_call_seconds, sum(m.after_call_seconds) AS after_call_seconds,
+      sum(m.break_seconds) AS break_seconds, sum(m.lunch_seconds) AS lunch_seconds,
+      sum(m.personal_seconds) AS personal_seconds,
+      sum(m.after_call_intervals) AS after_call_intervals
+    FROM parts AS p CROSS JOIN LATERAL status_metrics(p.status, p.seconds, p.intervals) AS m
     GROUP BY 1, 2
   ), by_day AS (
     INSERT INTO status_metric_day_totals AS t (user_id, day, available_seconds, on_call_seconds,
-        after_call_seconds)
+        after_call_seconds, break_seconds, lunch_seconds, personal_seconds, after_call_intervals)
       SELECT * FROM metrics ORDER BY 1, 2
       ON CONFLICT (user_id, day) DO UPDATE SET
         available_seconds = t.available_seconds + excluded.available_seconds,
         on_call_seconds = t.on_call_seconds + excluded.on_call_seconds,
-        after_call_seconds = t.after_call_seconds + excluded.after_call_seconds
-      WHERE (excluded.available_seconds, excluded.on_call_seconds, excluded.after_call_seconds)
-        <> (0, 0, 0)
+        after_call_seconds = t.after_call_seconds + excluded.after_call_seconds,
+        break_seconds = t.break_seconds + excluded.break_seconds,
+        lunch_seconds = t.lunch_seconds + excluded.lunch_seconds,
+        personal_seconds = t.personal_seconds + excluded.personal_seconds,
+        after_call_intervals = t.after_call_intervals + excluded.after_call_intervals
   )
   INSERT INTO status_metric_month_totals AS t (user_id, month, available_seconds,
-      on_call_seconds, after_call_seconds)
+      on_call_seconds, after_call_seconds, break_seconds, lunch_seconds, personal_seconds,
+      after_call_intervals)
     SELECT m.user_id, date_trunc('month', m.day)::date, sum(m.available_seconds),
-      sum(m.on_call_seconds), sum(m.after_call_seconds)
+      sum(m.on_call_seconds), sum(m.after_call_seconds), sum(m.break_seconds),
+      sum(m.lunch_seconds), sum(m.personal_seconds), sum(m.after_call_intervals)
     FROM metrics AS m GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT (user_id, month) DO UPDATE SET
       available_seconds = t.available_seconds + excluded.available_seconds,
       on_call_seconds = t.on_call_seconds + excluded.on_call_seconds,
-      after_call_seconds = t.after_call_seconds + excluded.after_call_seconds
-    WHERE (excluded.available_seconds, excluded.on_call_seconds, excluded.after_call_seconds)
-      <> (0, 0, 0);
+      after_call_seconds = t.after_call_seconds + excluded.after_call_seconds,
+      break_seconds = t.break_seconds + excluded.break_seconds,
+      lunch_seconds = t.lunch_seconds + excluded.lunch_seconds,
+      personal_seconds = t.personal_seconds + excluded.personal_seconds,
+      after_call_intervals = t.after_call_intervals + excluded.after_call_intervals
+    -- A change that moved time between days of one month leaves that month as it was.
+    WHERE (excluded.available_seconds, excluded.on_call_seconds, excluded.after_call_seconds,
+        excluded.break_seconds, excluded.lunch_seconds, excluded.personal_seconds,
+        excluded.after_call_intervals) <> (0, 0, 0, 0, 0, 0, 0);
   RETURN NULL;
 END $$;
 

@@ -14,10 +14,10 @@ import type { EmployeeScope } from '../employees/employees.repository';
  * - the cards and the dashboard read, for the months a window covers whole, the monthly
  *   rollups (`call_month_totals`, `status_metric_month_totals`), and for its other days the
  *   daily ones (`call_day_totals`, `status_metric_day_totals`): calls, and the seconds of the
- *   statuses the metrics use (db/sql/rollups.sql says what each holds);
- * - one employee's detail reads every status and its sessions from `status_day_totals`, and the
- *   cards' flags the flaggable statuses' (for a page of cards, or for every card when the list
- *   is sorted or filtered by them: a read of every day in the window, no monthly rollup).
+ *   statuses the metrics and flags use (db/sql/rollups.sql says what each holds); the cards'
+ *   flags are summed for a page of cards, or for every card when the list is sorted or
+ *   filtered by them;
+ * - one employee's detail reads every status and its sessions from `status_day_totals`.
  * Rules shared by every view:
  * - a call counts when it has an outcome (answered, declined, missed), on the local day it
  *   came in;
@@ -193,18 +193,32 @@ const figuresOf = (alias: string, seconds = secondsColumns, counts = countColumn
 
 /**
  * Seconds and sessions per user and status in the window (columns user_id, status, seconds,
- * sessions) for the users `forUser` selects, of every status or only `statuses`: the closed
- * intervals from the daily rollups, the open one live.
+ * sessions) for the users `forUser` selects: the closed intervals from the daily rollups, the
+ * rest as `statusTimeBesideRollupsIn` counts it.
  */
-function statusTimeIn(w: AnalyticsWindow, forUser: UserFilter, statuses?: readonly string[]) {
-  const ofStatus = (column: RawBuilder<unknown>) =>
-    statuses ? [sql`${column} IN (${sql.join(statuses.map((status) => sql.lit(status)))})`] : [];
+function statusTimeIn(w: AnalyticsWindow, forUser: UserFilter) {
   return sql`
     SELECT d.user_id, d.status, sum(d.seconds)::float8 AS seconds, sum(d.intervals)::int AS sessions
     FROM status_day_totals AS d
-    WHERE ${and([forUser(sql.ref('d.user_id')), daysInWindow(w), ...ofStatus(sql.ref('d.status'))])}
+    WHERE ${and([forUser(sql.ref('d.user_id')), daysInWindow(w)])}
     GROUP BY d.user_id, d.status
     UNION ALL
+    ${statusTimeBesideRollupsIn(w, forUser)}`;
+}
+
+/**
+ * What the rollups' days do not hold, in `statusTimeIn`'s columns, of every status or only
+ * `statuses`: the open interval, counted live, and the interval each user was in at the
+ * window's start, as a session of the window.
+ */
+function statusTimeBesideRollupsIn(
+  w: AnalyticsWindow,
+  forUser: UserFilter,
+  statuses?: readonly string[],
+) {
+  const ofStatus = (column: RawBuilder<unknown>) =>
+    statuses ? [sql`${column} IN (${sql.join(statuses.map((status) => sql.lit(status)))})`] : [];
+  return sql`
     SELECT o.user_id, o.status, o.seconds::float8, 1 AS sessions
     FROM (${openIntervalsIn(w, forUser(sql.ref('l.user_id')))}) AS o
     WHERE ${and(ofStatus(sql.ref('o.status')))}
@@ -226,13 +240,39 @@ const flaggableStatuses = [...statusesFlaggedByTotal, 'after_call'];
  * Per user with a flagged status in the window: which (column flagged_statuses) and how many
  * (flag_count). The rule of `isStatusFlagged` (shared/analytics.ts), on the seconds and sessions
  * the detail's 'Status Time Tracking' rows show; the tests hold the two to the same answers.
+ * The closed intervals come from the metric rollups, a column per status (whole months from the
+ * monthly one), summed per user before they are taken apart by status.
  */
 function flagsIn(w: AnalyticsWindow, forUser: UserFilter) {
+  const { inMonths, inOtherDays } = rollupRowsIn(w, forUser);
+  const columns = sql.raw(`d.break_seconds, d.lunch_seconds, d.personal_seconds,
+    d.after_call_seconds, d.after_call_intervals`);
   return sql`
     SELECT t.user_id, array_agg(t.status) AS flagged_statuses, count(*)::int AS flag_count
     FROM (
       SELECT i.user_id, i.status, sum(i.seconds) AS seconds, sum(i.sessions) AS sessions
-      FROM (${statusTimeIn(w, forUser, flaggableStatuses)}) AS i
+      FROM (
+        SELECT r.user_id, s.status, s.seconds, s.sessions
+        FROM (
+          SELECT d.user_id, sum(d.break_seconds::float8) AS break_seconds,
+            sum(d.lunch_seconds::float8) AS lunch_seconds,
+            sum(d.personal_seconds::float8) AS personal_seconds,
+            sum(d.after_call_seconds::float8) AS after_call_seconds,
+            sum(d.after_call_intervals)::int AS after_call_intervals
+          FROM (
+            SELECT d.user_id, ${columns} FROM status_metric_month_totals AS d WHERE ${inMonths}
+            UNION ALL
+            SELECT d.user_id, ${columns} FROM status_metric_day_totals AS d WHERE ${inOtherDays}
+          ) AS d
+          GROUP BY d.user_id
+        ) AS r
+        CROSS JOIN LATERAL (VALUES ('break', r.break_seconds, 0), ('lunch', r.lunch_seconds, 0),
+          ('personal', r.personal_seconds, 0),
+          ('after_call', r.after_call_seconds, r.after_call_intervals)
+        ) AS s (status, seconds, sessions)
+        UNION ALL
+        ${statusTimeBesideRollupsIn(w, forUser, flaggableStatuses)}
+      ) AS i
       GROUP BY i.user_id, i.status
     ) AS t
     WHERE (t.status IN (${sql.join(statusesFlaggedByTotal.map((status) => sql.lit(status)))})

@@ -25,7 +25,10 @@ const callColumns = sql.raw(`sum(total_calls)::int AS total_calls, sum(answered)
   sum(inbound_offered)::int AS inbound_offered, sum(inbound_answered)::int AS inbound_answered,
   sum(handled_calls)::int AS handled_calls, sum(talk_seconds)::text AS talk_seconds`);
 const metricColumns = sql.raw(`sum(available_seconds)::text AS available_seconds,
-  sum(on_call_seconds)::text AS on_call_seconds, sum(after_call_seconds)::text AS after_call_seconds`);
+  sum(on_call_seconds)::text AS on_call_seconds, sum(after_call_seconds)::text AS after_call_seconds,
+  sum(break_seconds)::text AS break_seconds, sum(lunch_seconds)::text AS lunch_seconds,
+  sum(personal_seconds)::text AS personal_seconds,
+  sum(after_call_intervals)::text AS after_call_intervals`);
 const rowsOf = (query: ReturnType<typeof sql<Record<string, unknown>>>) =>
   query.execute(db).then((r) => r.rows);
 
@@ -37,14 +40,18 @@ async function derivedRollups() {
   const metricDays = sql`SELECT user_id, day,
     coalesce(sum(seconds) FILTER (WHERE status = 'available'), 0) AS available_seconds,
     coalesce(sum(seconds) FILTER (WHERE status = 'on_call'), 0) AS on_call_seconds,
-    coalesce(sum(seconds) FILTER (WHERE status = 'after_call'), 0) AS after_call_seconds
-    FROM status_day_totals WHERE status IN ('available', 'on_call', 'after_call')
-    GROUP BY 1, 2`;
+    coalesce(sum(seconds) FILTER (WHERE status = 'after_call'), 0) AS after_call_seconds,
+    coalesce(sum(seconds) FILTER (WHERE status = 'break'), 0) AS break_seconds,
+    coalesce(sum(seconds) FILTER (WHERE status = 'lunch'), 0) AS lunch_seconds,
+    coalesce(sum(seconds) FILTER (WHERE status = 'personal'), 0) AS personal_seconds,
+    coalesce(sum(intervals) FILTER (WHERE status = 'after_call'), 0) AS after_call_intervals
+    FROM status_day_totals GROUP BY 1, 2`;
   const month = sql.raw(`to_char(date_trunc('month', day), 'YYYY-MM')`);
   const day = sql.raw(`to_char(day, 'YYYY-MM-DD')`);
   const nonZero = sql.raw(`HAVING sum(total_calls) <> 0 OR sum(talk_seconds) <> 0`);
-  const nonZeroMetrics = sql.raw(`HAVING
-    sum(available_seconds) + sum(on_call_seconds) + sum(after_call_seconds) <> 0`);
+  const nonZeroMetrics = sql.raw(`HAVING (sum(available_seconds), sum(on_call_seconds),
+    sum(after_call_seconds), sum(break_seconds), sum(lunch_seconds), sum(personal_seconds),
+    sum(after_call_intervals)) <> (0, 0, 0, 0, 0, 0, 0)`);
   const byMonth = sql.raw(`to_char(month, 'YYYY-MM')`);
   return {
     kept: {
@@ -335,7 +342,7 @@ describe('daily rollups', () => {
         .where('user_id', 'in', [first.id, second.id])
         .execute();
     // Each rollup row written once: (first, 1 June, Available), (first, 1 June, On Call),
-    // (first, 2 June, On Call), (second, 1 June, Break); first's metric days and month.
+    // (first, 2 June, On Call), (second, 1 June, Break); each agent's metric days and month.
     expect(
       await rowWrites(
         ['status_day_totals', 'status_metric_day_totals', 'status_metric_month_totals'],
@@ -344,8 +351,8 @@ describe('daily rollups', () => {
       ),
     ).toEqual({
       status_day_totals: 4,
-      status_metric_day_totals: 2,
-      status_metric_month_totals: 1,
+      status_metric_day_totals: 3,
+      status_metric_month_totals: 2,
     });
     const seconds = await sql<{ day: string; status: string; seconds: string }>`
       SELECT to_char(day, 'YYYY-MM-DD') AS day, status, seconds::text FROM status_day_totals

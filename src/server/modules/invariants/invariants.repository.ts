@@ -100,6 +100,9 @@ function rules({ now, ringGraceMs }: InvariantOptions) {
   };
 }
 
+const metricColumns = sql.raw(`available_seconds, on_call_seconds, after_call_seconds,
+  break_seconds, lunch_seconds, personal_seconds, after_call_intervals`);
+
 /** The rollups' non-zero rows (by day, by month, the metrics), as text: compared exactly. */
 const rollupRows = (db: Db) =>
   sql<{ row: string }>`
@@ -114,15 +117,11 @@ const rollupRows = (db: Db) =>
     SELECT concat_ws(' ', 'status', user_id, day, status, seconds, intervals)
     FROM status_day_totals WHERE seconds <> 0 OR intervals <> 0
     UNION ALL
-    SELECT concat_ws(' ', 'metrics', user_id, day, available_seconds, on_call_seconds,
-      after_call_seconds)
-    FROM status_metric_day_totals
-    WHERE available_seconds <> 0 OR on_call_seconds <> 0 OR after_call_seconds <> 0
+    SELECT concat_ws(' ', 'metrics', user_id, day, ${metricColumns})
+    FROM status_metric_day_totals WHERE (${metricColumns}) <> (0, 0, 0, 0, 0, 0, 0)
     UNION ALL
-    SELECT concat_ws(' ', 'metrics month', user_id, month, available_seconds, on_call_seconds,
-      after_call_seconds)
-    FROM status_metric_month_totals
-    WHERE available_seconds <> 0 OR on_call_seconds <> 0 OR after_call_seconds <> 0
+    SELECT concat_ws(' ', 'metrics month', user_id, month, ${metricColumns})
+    FROM status_metric_month_totals WHERE (${metricColumns}) <> (0, 0, 0, 0, 0, 0, 0)
     ORDER BY 1`
     .execute(db)
     .then((result) => result.rows.map(({ row }) => row));
