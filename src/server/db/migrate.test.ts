@@ -75,6 +75,7 @@ const ADDED_COLUMNS = [
   'lunch_seconds',
   'personal_seconds',
   'after_call_intervals',
+  'search_text',
 ];
 
 /**

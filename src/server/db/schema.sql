@@ -16,7 +16,10 @@ CREATE TABLE audit_log (
   target_id text,
   target_name text,
   ip text,
-  details jsonb
+  details jsonb,
+  search_text text DEFAULT lower(((((COALESCE(actor_name, ''::text) || '
+'::text) || COALESCE(target_name, ''::text)) || '
+'::text) || action))
 );
 
 CREATE TABLE auth_attempts (
@@ -257,7 +260,13 @@ ALTER TABLE users ADD CONSTRAINT users_role_check CHECK ((role = ANY (ARRAY['emp
 ALTER TABLE users ADD CONSTRAINT users_team_id_fkey FOREIGN KEY (team_id) REFERENCES teams(id) ON DELETE SET NULL;
 ALTER TABLE users ADD CONSTRAINT users_username_check CHECK ((length(btrim(username)) > 0));
 
+CREATE INDEX audit_log_action_desc_idx ON public.audit_log USING btree (action DESC NULLS LAST, created_at DESC, id DESC);
+CREATE INDEX audit_log_action_idx ON public.audit_log USING btree (action, created_at DESC, id DESC);
+CREATE INDEX audit_log_actor_desc_idx ON public.audit_log USING btree (lower(actor_name) DESC NULLS LAST, created_at DESC, id DESC);
+CREATE INDEX audit_log_actor_idx ON public.audit_log USING btree (lower(actor_name), created_at DESC, id DESC);
 CREATE INDEX audit_log_created_at_idx ON public.audit_log USING btree (created_at, id);
+CREATE INDEX audit_log_target_desc_idx ON public.audit_log USING btree (lower(target_name) DESC NULLS LAST, created_at DESC, id DESC);
+CREATE INDEX audit_log_target_idx ON public.audit_log USING btree (lower(target_name), created_at DESC, id DESC);
 CREATE INDEX auth_attempts_created_at_idx ON public.auth_attempts USING btree (created_at);
 CREATE INDEX auth_attempts_ip_idx ON public.auth_attempts USING btree (kind, ip, created_at);
 CREATE INDEX auth_attempts_username_idx ON public.auth_attempts USING btree (kind, username_key, created_at);

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { StatusSetBy } from '../../shared/statuses';
 
 /** Timestamps come back as Date; inserts may pass Date or an ISO string. */
@@ -126,6 +126,8 @@ export interface AuditLogTable {
   target_name: string | null;
   ip: string | null;
   details: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Generated: the names and the action, lowercased, for the search. */
+  search_text: GeneratedAlways<string>;
 }
 
 export interface AuthAttemptsTable {

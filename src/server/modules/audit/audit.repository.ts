@@ -9,7 +9,6 @@ import {
   direction,
   toCounts,
 } from '../../platform/list-page';
-import { containsText } from '../accounts/accounts.repository';
 
 export async function insertAuditEntry(db: Db, entry: Insertable<AuditLogTable>) {
   await db.insertInto('audit_log').values(entry).execute();
@@ -30,9 +29,7 @@ function matchesFilter({ search, actions, start, end }: AuditLogFilter) {
   const conditions: Expression<SqlBool>[] = [];
   if (search !== undefined) {
     const words = [
-      containsText('actor_name', search),
-      containsText('target_name', search),
-      containsText('action', search),
+      sql<SqlBool>`position(${search.toLowerCase()} in search_text) > 0`,
       ...(actions.length > 0 ? [sql<SqlBool>`action = ANY(${[...actions]}::text[])`] : []),
     ];
     conditions.push(sql<SqlBool>`(${sql.join(words, sql` OR `)})`);
@@ -68,34 +65,29 @@ const sortExpressions = {
 } satisfies Record<Exclude<AuditSortColumn, 'when'>, unknown>;
 
 /**
- * A page of the log, newest first unless sorted; ties newest first, then by id. Time order
- * is `audit_log_created_at_idx` (created_at, id) read either way, so a page, a range of days
- * and a page deep into the log are read from the index, not sorted.
+ * A page of the log, newest first unless sorted; ties newest first, then by id. `fromEnd`: the
+ * page counted from the end, in the reverse order. Each order is an index read one way or the
+ * other (`audit_log_created_at_idx`, and one per sort column and direction), so a page, a
+ * range of days and a page from either end are read from an index, not sorted.
  */
 export function listAuditEntries(
   db: Db,
   filter: AuditLogFilter,
   asked: ListSort<AuditSortColumn> | undefined,
   window: PageWindow,
+  fromEnd = false,
 ) {
   const sort = asked ?? { column: 'when', descending: true };
+  const way = (descending: boolean) => (descending !== fromEnd ? 'desc' : 'asc');
   const query = selectEntries(db, filter);
-  if (sort.column === 'when') {
-    const order = sort.descending ? 'desc' : 'asc';
-    return query
-      .orderBy('created_at', order)
-      .orderBy('id', order)
-      .offset(window.offset)
-      .limit(window.limit)
-      .execute();
-  }
-  return query
-    .orderBy(sortExpressions[sort.column], direction(sort.descending))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(window.offset)
-    .limit(window.limit)
-    .execute();
+  const ordered =
+    sort.column === 'when'
+      ? query.orderBy('created_at', way(sort.descending)).orderBy('id', way(sort.descending))
+      : query
+          .orderBy(sortExpressions[sort.column], direction(sort.descending, fromEnd))
+          .orderBy('created_at', way(true))
+          .orderBy('id', way(true));
+  return ordered.offset(window.offset).limit(window.limit).execute();
 }
 
 /** Every entry of the log, and how many of them the filter keeps, in one scan. */

@@ -100,6 +100,7 @@ export async function auditLogPage(ctx: AppContext, query: AuditQuery): Promise<
     query,
     () => countAuditEntries(ctx.db, filter),
     (window) => listAuditEntries(ctx.db, filter, query.sort, window),
+    (window) => listAuditEntries(ctx.db, filter, query.sort, window, true),
   );
   return {
     entries: rows.map(toAuditEntryBody),

@@ -252,6 +252,39 @@ describe('GET /api/audit: pages, sorts and counts', () => {
     expect(await actors(`-${column}`)).toBe(descending);
   });
 
+  it('reads a page in the second half from the end, in the same order as from the start', async () => {
+    const marker = unique('ends');
+    // Ties of one moment, targets of any case and none, several actions, out of time order.
+    const actions: AuditAction[] = ['team.updated', 'admin.deleted', 'employee.updated'];
+    await t.db
+      .insertInto('audit_log')
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({
+          action: actions[i % 3]!,
+          actor_name: `${marker}_${'cab'[i % 3]}${i % 5}`,
+          target_name: i % 4 === 0 ? null : `${i % 2 ? 'T' : 't'}arget ${i % 7}`,
+          created_at: new Date(Date.UTC(2026, 1, 8, 0, 0, (i * 7) % 11)),
+        })),
+      )
+      .execute();
+    for (const sort of ['when', 'actor', 'action', 'target']) {
+      for (const order of [sort, `-${sort}`]) {
+        const ids = async (query: string) =>
+          (await auditPage(`search=${marker}&sort=${order}${query}`)).entries.map((e) => e.id);
+        const whole = await ids('&pageSize=100');
+        expect(whole).toHaveLength(60);
+        // Pages of 25: the first from the start, the second (rows 26–50) and third from the end.
+        const paged = [
+          ...(await ids('&pageSize=25')),
+          ...(await ids('&pageSize=25&page=2')),
+          ...(await ids('&pageSize=25&page=3')),
+        ];
+        expect(paged, order).toEqual(whole);
+        expect(await ids('&pageSize=25&page=9'), order).toEqual(whole.slice(50));
+      }
+    }
+  });
+
   it('counts every entry as total, and those the search and days keep as matching', async () => {
     const actor = unique('count');
     await logged('2026-02-05T12:00:00Z', { actor });
