@@ -4,9 +4,9 @@ import type { AuditSortColumn } from '../../../shared/schemas/audit';
 import type { AuditLogTable } from '../../db/schema';
 import type { Db } from '../../platform/database';
 import {
+  type ListCounts,
   type PageWindow,
   countAllAndMatching,
-  direction,
   toCounts,
 } from '../../platform/list-page';
 
@@ -68,26 +68,44 @@ const sortExpressions = {
  * A page of the log, newest first unless sorted; ties newest first, then by id. `fromEnd`: the
  * page counted from the end, in the reverse order. Each order is an index read one way or the
  * other (`audit_log_created_at_idx`, and one per sort column and direction), so a page, a
- * range of days and a page from either end are read from an index, not sorted.
+ * range of days and a page from either end are read from an index, not sorted: the filter
+ * applied on the way, until the page is found. When few entries match (a tenth or less: a
+ * name searched for) they may all lie at the far end of that index (the name sorted by
+ * names): then they are found first, and only they are sorted.
  */
 export function listAuditEntries(
   db: Db,
   filter: AuditLogFilter,
   asked: ListSort<AuditSortColumn> | undefined,
-  window: PageWindow,
-  fromEnd = false,
+  window: PageWindow & { fromEnd: boolean },
+  counts: ListCounts,
 ) {
   const sort = asked ?? { column: 'when', descending: true };
-  const way = (descending: boolean) => (descending !== fromEnd ? 'desc' : 'asc');
-  const query = selectEntries(db, filter);
-  const ordered =
+  const way = (descending: boolean) => sql.raw(descending !== window.fromEnd ? 'DESC' : 'ASC');
+  const order =
     sort.column === 'when'
-      ? query.orderBy('created_at', way(sort.descending)).orderBy('id', way(sort.descending))
-      : query
-          .orderBy(sortExpressions[sort.column], direction(sort.descending, fromEnd))
-          .orderBy('created_at', way(true))
-          .orderBy('id', way(true));
-  return ordered.offset(window.offset).limit(window.limit).execute();
+      ? sql`created_at ${way(sort.descending)}, id ${way(sort.descending)}`
+      : sql`${sortExpressions[sort.column]} ${way(sort.descending)}
+          NULLS ${sql.raw(window.fromEnd ? 'FIRST' : 'LAST')},
+          created_at ${way(true)}, id ${way(true)}`;
+  if (counts.matching * 10 <= counts.total) {
+    return db
+      .with(
+        (cte) => cte('found').materialized(),
+        () => selectEntries(db, filter),
+      )
+      .selectFrom('found')
+      .selectAll()
+      .orderBy(order)
+      .offset(window.offset)
+      .limit(window.limit)
+      .execute();
+  }
+  return selectEntries(db, filter)
+    .orderBy(order)
+    .offset(window.offset)
+    .limit(window.limit)
+    .execute();
 }
 
 /** Every entry of the log, and how many of them the filter keeps, in one scan. */

@@ -14,7 +14,7 @@ import type {
 } from '../../../shared/schemas/audit';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/database';
-import { readListPage } from '../../platform/list-page';
+import { readLongListPage } from '../../platform/list-page';
 import {
   type AuditLogFilter,
   type AuditLogRecord,
@@ -96,11 +96,10 @@ function toAuditEntryBody(record: AuditLogRecord): AuditEntryBody {
 /** A page of the filtered log (newest first unless sorted), with its counts. */
 export async function auditLogPage(ctx: AppContext, query: AuditQuery): Promise<AuditLogPage> {
   const filter = logFilterOf(ctx, query);
-  const { rows, ...page } = await readListPage(
+  const { rows, ...page } = await readLongListPage(
     query,
     () => countAuditEntries(ctx.db, filter),
-    (window) => listAuditEntries(ctx.db, filter, query.sort, window),
-    (window) => listAuditEntries(ctx.db, filter, query.sort, window, true),
+    (window, counts) => listAuditEntries(ctx.db, filter, query.sort, window, counts),
   );
   return {
     entries: rows.map(toAuditEntryBody),

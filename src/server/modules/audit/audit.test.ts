@@ -17,6 +17,8 @@ import { createTestApp } from '../../test/test-app';
 import { recordAudit } from './audit.service';
 
 const t = await createTestApp();
+/** A log of its own: which way a page is read depends on how much of the whole log matches. */
+const ownLog = await createTestApp();
 const unique = (prefix: string) => `${prefix}_${randomBytes(4).toString('hex')}`;
 
 const boss = await newSuperAdmin(t.db, { username: unique('boss') });
@@ -253,34 +255,54 @@ describe('GET /api/audit: pages, sorts and counts', () => {
   });
 
   it('reads a page in the second half from the end, in the same order as from the start', async () => {
-    const marker = unique('ends');
-    // Ties of one moment, targets of any case and none, several actions, out of time order.
+    const admin = await newSuperAdmin(ownLog.db, { username: unique('ends') });
+    const { cookie } = await signInAs(ownLog, admin);
+    // Ties of one moment, targets of any case and none, several actions, out of time order;
+    // a tenth of them with a needle in the target.
     const actions: AuditAction[] = ['team.updated', 'admin.deleted', 'employee.updated'];
-    await t.db
+    await ownLog.db
       .insertInto('audit_log')
       .values(
-        Array.from({ length: 60 }, (_, i) => ({
+        Array.from({ length: 300 }, (_, i) => ({
           action: actions[i % 3]!,
-          actor_name: `${marker}_${'cab'[i % 3]}${i % 5}`,
-          target_name: i % 4 === 0 ? null : `${i % 2 ? 'T' : 't'}arget ${i % 7}`,
+          actor_name: `${'cab'[i % 3]}${i % 5}`,
+          target_name:
+            i % 10 === 0
+              ? `needle ${i % 7}`
+              : i % 4 === 0
+                ? null
+                : `${i % 2 ? 'T' : 't'}arget ${i % 7}`,
           created_at: new Date(Date.UTC(2026, 1, 8, 0, 0, (i * 7) % 11)),
         })),
       )
       .execute();
+    const ids = async (query: string) => {
+      const response = await ownLog.app.inject({
+        method: 'GET',
+        url: `/api/audit?${query}`,
+        headers: { cookie },
+      });
+      return response.json<Page>().entries.map((e) => e.id);
+    };
+    const pages = async (query: string, size: number, count: number) => {
+      const all: string[] = [];
+      for (let page = 1; page <= count; page += 1) {
+        all.push(...(await ids(`${query}&pageSize=${size}&page=${page}`)));
+      }
+      return all;
+    };
     for (const sort of ['when', 'actor', 'action', 'target']) {
       for (const order of [sort, `-${sort}`]) {
-        const ids = async (query: string) =>
-          (await auditPage(`search=${marker}&sort=${order}${query}`)).entries.map((e) => e.id);
-        const whole = await ids('&pageSize=100');
-        expect(whole).toHaveLength(60);
-        // Pages of 25: the first from the start, the second (rows 26–50) and third from the end.
-        const paged = [
-          ...(await ids('&pageSize=25')),
-          ...(await ids('&pageSize=25&page=2')),
-          ...(await ids('&pageSize=25&page=3')),
-        ];
-        expect(paged, order).toEqual(whole);
-        expect(await ids('&pageSize=25&page=9'), order).toEqual(whole.slice(50));
+        // All 301 (the sign-in too), read along an index: pages of 100 (the third and fourth
+        // from the end) and of 25 (the seventh on from the end).
+        const whole = await pages(`sort=${order}`, 100, 4);
+        expect(new Set(whole).size, order).toBe(301);
+        expect(await pages(`sort=${order}`, 25, 13), order).toEqual(whole);
+        // The 30 with a needle, found first: the second page of 25 from the end.
+        const needles = await ids(`sort=${order}&search=needle&pageSize=100`);
+        expect(needles).toHaveLength(30);
+        expect(await pages(`sort=${order}&search=needle`, 25, 2), order).toEqual(needles);
+        expect(needles, order).toEqual(whole.filter((id) => needles.includes(id)));
       }
     }
   });
