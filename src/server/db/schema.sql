@@ -265,6 +265,7 @@ CREATE INDEX audit_log_action_idx ON public.audit_log USING btree (action, creat
 CREATE INDEX audit_log_actor_desc_idx ON public.audit_log USING btree (lower(actor_name) DESC NULLS LAST, created_at DESC, id DESC);
 CREATE INDEX audit_log_actor_idx ON public.audit_log USING btree (lower(actor_name), created_at DESC, id DESC);
 CREATE INDEX audit_log_created_at_idx ON public.audit_log USING btree (created_at, id);
+CREATE INDEX audit_log_search_idx ON public.audit_log USING gin (search_text extensions.gin_trgm_ops);
 CREATE INDEX audit_log_target_desc_idx ON public.audit_log USING btree (lower(target_name) DESC NULLS LAST, created_at DESC, id DESC);
 CREATE INDEX audit_log_target_idx ON public.audit_log USING btree (lower(target_name), created_at DESC, id DESC);
 CREATE INDEX auth_attempts_created_at_idx ON public.auth_attempts USING btree (created_at);

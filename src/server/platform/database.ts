@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash } from 'node:crypto';
 import { type CompiledQuery, Kysely, PostgresDialect, type QueryResult } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -141,6 +142,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     parsers: { [DATE_OID]: keepAsText },
+    // Trigram indexes (the Audit Log's search); PostgreSQL servers ship it as a contrib module.
+    extensions: { pg_trgm },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   // Destroying the dialect closes PGlite, which flushes the data directory.
