@@ -167,3 +167,139 @@ test('a team of a hundred: the members modal searches, pages and asks before rem
   await expect(confirm).toHaveCount(0);
   await expect(members.getByText(/^Showing \d+ of 101 members$/)).toBeVisible();
 });
+
+test("a team's employee cards sort by a figure, keep the flagged, and turn into a table", async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  await signIn(page, scaleServer.superAdmin.username, scaleServer.superAdmin.password);
+  await menu(page).getByRole('link', { name: 'Analytics' }).click();
+  const teamCard = page.getByRole('article').first();
+  await teamCard.getByRole('link').first().click();
+  const footer = page.getByText(/^Showing [\d,]+ of [\d,]+ employees$/);
+  await expect(footer).toHaveText(/^Showing (\d+) of \1 employees$/);
+  const inTeam = Number(/of (\d+)/.exec((await footer.textContent()) ?? '')![1]);
+  expect(inTeam).toBeGreaterThan(50);
+  await expect(page.getByRole('article')).toHaveCount(50);
+
+  // The compact table, by total calls, most first: the column is in that order.
+  await page.getByText('Table', { exact: true }).click();
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Total calls');
+  await page.getByRole('button', { name: 'Descending' }).click();
+  await expect(page).toHaveURL(/sort=-totalCalls/);
+  const totalCalls = page.getByRole('columnheader', { name: 'Total Calls' });
+  await expect(totalCalls).toHaveAttribute('aria-sort', 'descending');
+  // A cell's leading number: a count, or a Flags cell's '2: Lunch, After Call Work'.
+  const column = async (index: number) =>
+    page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell') })
+      .evaluateAll(
+        (rows, at) =>
+          rows.map((row) => parseInt(row.querySelectorAll('td')[at]?.textContent ?? '', 10)),
+        index,
+      );
+  // Team, Total Calls, …: the second cell after the row's header.
+  await expect.poll(async () => (await column(1)).length).toBe(50);
+  const calls = await column(1);
+  expect(calls).toEqual(calls.toSorted((a, b) => b - a));
+  expect(calls[0]).toBeGreaterThan(0);
+
+  // Only the flagged, by how many flags: every row has one, and the count says how many of all.
+  await page.getByRole('switch', { name: 'Flagged only' }).click();
+  await expect(page).toHaveURL(/flagged=true/);
+  await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Flags');
+  await expect(page.getByRole('columnheader', { name: 'Flags' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(footer).toHaveText(new RegExp(`^Showing \\d+ of ${inTeam} employees$`));
+  const flagged = Number(/^Showing (\d+)/.exec((await footer.textContent()) ?? '')![1]);
+  expect(flagged).toBeGreaterThan(0);
+  expect(flagged).toBeLessThan(inTeam);
+  const flags = await column(9);
+  expect(flags.length).toBe(Math.min(50, flagged));
+  expect(flags.every((count) => count > 0)).toBe(true);
+  expect(flags).toEqual(flags.toSorted((a, b) => b - a));
+  await shot(page, 'scale-analytics-flagged-table');
+
+  // A reload keeps the view, the order and the filter.
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'Flags' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(page.getByRole('switch', { name: 'Flagged only' })).toBeChecked();
+  await expect(footer).toHaveText(`Showing ${flagged} of ${inTeam} employees`);
+  expect(problems).toEqual([]);
+});
+
+test('the live floor of 2,000 agents filters by status, searches and pages', async ({ page }) => {
+  const problems = watchForPageErrors(page);
+  await signIn(page, scaleServer.superAdmin.username, scaleServer.superAdmin.password);
+  await menu(page).getByRole('link', { name: 'Live Floor' }).click();
+  await expect(page.getByText(`Showing ${total} of ${total} agents`)).toBeVisible();
+  const floor = page.getByRole('table', { name: 'Agents on the floor' });
+  const rows = floor.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows).toHaveCount(50);
+
+  // The status cards count the whole floor; the filter shows as many as its card says.
+  const cards = await page
+    .getByRole('list', { name: 'Agents by status' })
+    .getByRole('listitem')
+    .evaluateAll((items) =>
+      items.map((item) => {
+        const [label, count] = [...item.querySelectorAll('p')].map((p) => p.textContent ?? '');
+        return { label: label!, count: Number(count) };
+      }),
+    );
+  expect(cards.reduce((sum, card) => sum + card.count, 0)).toBe(scaleServer.agents);
+  const most = cards.toSorted((a, b) => b.count - a.count)[0]!;
+  await page.getByRole('combobox', { name: 'Status' }).selectOption(most.label);
+  await expect(page).toHaveURL(/status=/);
+  const shown = most.count.toLocaleString('en-US');
+  await expect(page.getByText(`Showing ${shown} of ${total} agents`)).toBeVisible();
+  await expect
+    .poll(() =>
+      rows.evaluateAll((cells) => cells.map((row) => row.querySelectorAll('td')[2]?.textContent)),
+    )
+    .toEqual(Array(Math.min(50, most.count)).fill(most.label));
+  const none = cards.find((card) => card.count === 0);
+  if (none) {
+    await page.getByRole('combobox', { name: 'Status' }).selectOption(none.label);
+    await expect(floor.getByText('No agents match your search')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption(most.label);
+    await expect(page.getByText(`Showing ${shown} of ${total} agents`)).toBeVisible();
+  }
+
+  // Sorted by agent, a second page; then a search within the filter, from page 1.
+  await floor.getByRole('button', { name: 'Agent' }).click();
+  await expect(floor.getByRole('columnheader', { name: 'Agent' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await page
+    .getByRole('navigation', { name: 'Pages of agents' })
+    .getByRole('button', { name: 'Page 2' })
+    .click();
+  await expect(page.getByText('(51–100)')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('(51–100)')).toBeVisible();
+  expect(
+    await page
+      .getByRole('combobox', { name: 'Status' })
+      .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent),
+  ).toBe(most.label);
+
+  await page.getByRole('textbox', { name: 'Search agents' }).fill('an');
+  await expect(page).toHaveURL(/search=an/);
+  await expect(page.getByText(/^\(1–\d+\)$/)).toBeVisible();
+  await expect
+    .poll(async () =>
+      (await rows.allTextContents()).every((text) => /an/i.test(text) && text.includes(most.label)),
+    )
+    .toBe(true);
+  await shot(page, 'scale-live-floor');
+  expect(problems).toEqual([]);
+});
