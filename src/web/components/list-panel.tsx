@@ -7,6 +7,7 @@ import {
   Table,
   Text,
   TextInput,
+  type TextInputProps,
   UnstyledButton,
 } from '@mantine/core';
 import {
@@ -19,7 +20,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MAX_SEARCH_LENGTH } from '../../shared/schemas/field-rules';
 import { type ListPage, PAGE_SIZES, type PageSize } from '../../shared/schemas/list';
-import type { ListParams } from '../lib/use-list-params';
+import { type ListParams, useSearchText } from '../lib/use-list-params';
 import { FormAlert } from './form-alert';
 
 const count = new Intl.NumberFormat('en-US');
@@ -40,7 +41,7 @@ export interface ListTexts {
 /** What the panel reads and changes of a list's parameters (the headers change the sort). */
 type PanelParams = Pick<
   ListParams<string>,
-  'searchInput' | 'setSearchInput' | 'search' | 'setPage' | 'setPageSize'
+  'searchText' | 'setSearchInput' | 'search' | 'setPage' | 'setPageSize'
 >;
 
 interface ListPanelProps<Page extends ListPage> {
@@ -57,6 +58,29 @@ interface ListPanelProps<Page extends ListPage> {
   isFiltered?: boolean;
   /** Without a frame: a list inside a dialog. */
   bare?: boolean;
+}
+
+/**
+ * A list's search box. It alone re-renders as keys are typed: the list follows once typing
+ * pauses.
+ */
+export function ListSearchInput({
+  params,
+  ...props
+}: { params: Pick<ListParams<string>, 'searchText' | 'setSearchInput'> } & Omit<
+  TextInputProps,
+  'value' | 'onChange'
+>) {
+  const text = useSearchText(params.searchText);
+  return (
+    <TextInput
+      maxLength={MAX_SEARCH_LENGTH}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      {...props}
+      value={text}
+      onChange={(event) => params.setSearchInput(event.currentTarget.value)}
+    />
+  );
 }
 
 /**
@@ -79,13 +103,10 @@ export function ListPanel<Page extends ListPage>({
   const content = (
     <Stack gap="md">
       <Group gap="sm" align="flex-end" wrap="wrap">
-        <TextInput
+        <ListSearchInput
+          params={list}
           aria-label={texts.searchLabel}
-          maxLength={MAX_SEARCH_LENGTH}
           placeholder={texts.searchPlaceholder}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={list.searchInput}
-          onChange={(event) => list.setSearchInput(event.currentTarget.value)}
           type="search"
           style={{ flex: '1 1 16rem' }}
         />

@@ -1,5 +1,4 @@
-import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   DEFAULT_PAGE_SIZE,
@@ -68,9 +67,40 @@ function pageSizeOf(text: string | null): PageSize {
   return (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_PAGE_SIZE;
 }
 
+/**
+ * What is in a list's search box, kept outside React state: a key re-renders the box
+ * (`useSearchText`), not the list and its rows.
+ */
+export interface SearchText {
+  get: () => string;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function createSearchText(initial: string) {
+  let text = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => text,
+    set(next: string) {
+      if (next === text) return;
+      text = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The search box's text, for the box itself. */
+export function useSearchText(searchText: SearchText) {
+  return useSyncExternalStore(searchText.subscribe, searchText.get);
+}
+
 export interface ListParams<Column extends string> {
   /** What is in the search box now. */
-  searchInput: string;
+  searchText: SearchText;
   setSearchInput: (text: string) => void;
   /** The search the list is asked for: the box's text once typing pauses, trimmed. */
   search: string;
@@ -100,11 +130,11 @@ export function useListParams<Column extends string>(
   const page = pageOf(params.get('page'));
   const pageSize = pageSizeOf(params.get('pageSize'));
 
-  const [searchInput, setSearchInput] = useState(search);
-  const [typed] = useDebouncedValue(searchInput, SEARCH_DEBOUNCE_MS);
+  const [searchText] = useState(() => createSearchText(search));
   // The search this hook last asked for: a different one in the store came from elsewhere
-  // (back, forward, a link), and the box shows it.
+  // (back, forward, a link), and the box shows it, dropping a search still waiting to be asked.
   const asked = useRef(search);
+  const waiting = useRef<ReturnType<typeof setTimeout>>(undefined);
   // A new search is a step back can undo; the searches typed after it replace that step, so
   // a word typed is one step, not one per pause.
   const isSearchStep = useRef(false);
@@ -112,21 +142,31 @@ export function useListParams<Column extends string>(
     if (search !== asked.current) {
       asked.current = search;
       isSearchStep.current = false;
-      setSearchInput(search);
+      clearTimeout(waiting.current);
+      searchText.set(search);
     }
-  }, [search]);
-  // Only typing writes a search: a new location (the store's `update` changes with it) must
-  // not write back what the box held before it.
-  const lastTyped = useRef(typed);
+  }, [search, searchText]);
+  useEffect(() => () => clearTimeout(waiting.current), []);
+  const latestUpdate = useRef(update);
   useEffect(() => {
-    if (typed === lastTyped.current) return;
-    lastTyped.current = typed;
-    const term = typed.trim();
-    if (term === asked.current) return;
-    asked.current = term;
-    update({ search: term || null, page: null }, !isSearchStep.current);
-    isSearchStep.current = true;
-  }, [typed, update]);
+    latestUpdate.current = update;
+  }, [update]);
+
+  // The list follows once typing pauses.
+  const setSearchInput = useCallback(
+    (text: string) => {
+      searchText.set(text);
+      clearTimeout(waiting.current);
+      waiting.current = setTimeout(() => {
+        const term = text.trim();
+        if (term === asked.current) return;
+        asked.current = term;
+        latestUpdate.current({ search: term || null, page: null }, !isSearchStep.current);
+        isSearchStep.current = true;
+      }, SEARCH_DEBOUNCE_MS);
+    },
+    [searchText],
+  );
 
   const toggleSort = useCallback(
     (column: Column) => {
@@ -161,7 +201,7 @@ export function useListParams<Column extends string>(
   }, [search, sort, page, pageSize]);
 
   return {
-    searchInput,
+    searchText,
     setSearchInput,
     search,
     sort,

@@ -9,14 +9,11 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
 import { employeeMessages } from '../../../../shared/messages';
 import { displayPhone } from '../../../../shared/phone';
 import { agentStatusSchema } from '../../../../shared/schemas/agent';
-import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
 import {
   type FloorAgent,
   type FloorSortColumn,
@@ -24,7 +21,7 @@ import {
 } from '../../../../shared/schemas/floor';
 import { type AgentStatus, agentStatuses, statusCatalogue } from '../../../../shared/statuses';
 import { formatCallTimer, formatTimer } from '../../../../shared/time-format';
-import { ListFooter, SortableTh } from '../../../components/list-panel';
+import { ListFooter, ListSearchInput, SortableTh } from '../../../components/list-panel';
 import { ReconnectingBanner } from '../../../components/reconnecting-banner';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { elapsedSeconds, serverTime } from '../../../lib/clock-offset';
@@ -92,13 +89,10 @@ export function LiveFloorPage() {
         <>
           <StatusCounts counts={statusCounts} />
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <TextInput
+            <ListSearchInput
+              params={list}
               label="Search agents"
-              maxLength={MAX_SEARCH_LENGTH}
               placeholder="Search by username, full name or team"
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={list.searchInput}
-              onChange={(event) => list.setSearchInput(event.currentTarget.value)}
               style={{ flex: '0 1 420px' }}
             />
             <NativeSelect
