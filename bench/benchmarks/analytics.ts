@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { signIn, startAppOnData } from '../app-on-data';
 import type { Benchmark, BenchContext, BenchResult, ScaleName, Target } from '../benchmark';
 import type { BenchData } from '../data';
 import { explainRoutes, plansMarkdown } from '../query-plans';
@@ -34,9 +33,6 @@ const SEED_RUNS: Record<ScaleName, { warmup: number; iterations: number }> = {
   medium: { warmup: 1, iterations: 5 },
   large: { warmup: 1, iterations: 3 },
 };
-/** Ports for this benchmark's server (within the bench's 3200–3299). */
-const PORTS = { first: 3260, last: 3299 };
-
 /** The targets, on PostgreSQL (p95, ms). */
 const TARGETS = { employees: 50, teams: 30, detail: 20, dashboard: 20 } as const;
 const SPEED_UP_TARGET = 100;
@@ -56,20 +52,6 @@ interface AnalyticsState {
   busyAgent: BusyAgent;
 }
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-async function listenInRange(app: App) {
-  for (let port = PORTS.first; port <= PORTS.last; port++) {
-    try {
-      await app.listen({ port, host: '127.0.0.1' });
-      return port;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    }
-  }
-  throw new Error(`no free port in ${PORTS.first}–${PORTS.last}`);
-}
-
 export const analytics: Benchmark<AnalyticsState> = {
   name: 'analytics',
   title: 'analytics through HTTP (real server), the seed pattern (spec §7) on the same data',
@@ -77,36 +59,10 @@ export const analytics: Benchmark<AnalyticsState> = {
 
   async setup(context) {
     const data = await context.data();
-    // As main.ts, from the environment's defaults; the engine runs as in production.
-    const config = loadConfig({
-      DATABASE_URL: data.url ?? '',
-      DATA_DIR: data.dataDir ?? context.tempDir('data'),
-      HOST: '127.0.0.1',
-      CALL_CENTRE_TZ: data.timeZone,
-      LOG_LEVEL: 'warn',
-    });
-    const app = await buildApp(
-      config,
-      { db: data.db, engineDb: data.db, listen: data.listen, kind: data.kind },
-      { soleProcess: data.kind === 'pglite', webBuildDir: context.tempDir('no-web-build') },
-    );
+    const { app, port, baseUrl } = await startAppOnData(context, data);
     try {
-      const port = await listenInRange(app);
-      const baseUrl = `http://127.0.0.1:${port}`;
       context.log(`server on :${port}; signing in as ${data.summary.superAdmin}…`);
-      const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          username: data.summary.superAdmin,
-          password: data.summary.password,
-        }),
-      });
-      if (!signIn.ok) throw new Error(`sign-in: HTTP ${signIn.status} ${await signIn.text()}`);
-      const cookie = signIn.headers
-        .getSetCookie()
-        .map((header) => header.split(';')[0]!)
-        .join('; ');
+      const cookie = await signIn(baseUrl, data.summary.superAdmin, data.summary.password);
       const busyAgent = await findBusiestAgent(data);
       return { data, close: () => app.close(), baseUrl, cookie, busyAgent };
     } catch (error) {

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
+import { signIn, startAppOnData } from '../app-on-data';
 import type { Benchmark, BenchResult, Target } from '../benchmark';
 import type { BenchData } from '../data';
 import { loadAverage } from '../machine';
@@ -68,23 +67,6 @@ interface ListsState {
   searches: Record<SearchKind, string[]>;
   /** The audit entries setup added, by id, for teardown to take away. */
   addedAudit: { after: number; upTo: number; count: number };
-}
-
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-async function signIn(baseUrl: string, username: string, password: string) {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!response.ok) {
-    throw new Error(`sign-in as ${username}: HTTP ${response.status} ${await response.text()}`);
-  }
-  return response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0]!)
-    .join('; ');
 }
 
 /** Each list route's GET parameters, as the server's OpenAPI document describes them. */
@@ -227,22 +209,8 @@ export const lists: Benchmark<ListsState> = {
 
   async setup(context) {
     const data = await context.data();
-    const config = loadConfig({
-      DATABASE_URL: data.url ?? '',
-      DATA_DIR: data.dataDir ?? context.tempDir('data'),
-      HOST: '127.0.0.1',
-      CALL_CENTRE_TZ: data.timeZone,
-      LOG_LEVEL: 'warn',
-    });
-    const app: App = await buildApp(
-      config,
-      { db: data.db, engineDb: data.db, listen: data.listen, kind: data.kind },
-      { soleProcess: data.kind === 'pglite', webBuildDir: context.tempDir('no-web-build') },
-    );
+    const { app, port, baseUrl } = await startAppOnData(context, data);
     try {
-      const port = await context.freePort();
-      await app.listen({ port, host: '127.0.0.1' });
-      const baseUrl = `http://127.0.0.1:${port}`;
       const team = data.summary.teams[0]!;
       context.log(
         `server on :${port}; signing in as ${data.summary.superAdmin} and ${team.leader}…`,
