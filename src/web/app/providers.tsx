@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { SharedTooltip } from '../components/shared-tooltip';
 import { ThemeProvider } from './theme-provider';
 
 interface AppProvidersProps {
@@ -10,7 +11,10 @@ interface AppProvidersProps {
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeProvider>{children}</ThemeProvider>
+      <ThemeProvider>
+        {children}
+        <SharedTooltip />
+      </ThemeProvider>
     </QueryClientProvider>
   );
 }

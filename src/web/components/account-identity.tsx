@@ -1,5 +1,6 @@
-import { Avatar, Group, type MantineColor, Text, Tooltip } from '@mantine/core';
+import { Avatar, Group, type MantineColor, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { tooltip } from './shared-tooltip';
 
 /** The first characters of an id: enough to tell rows apart at a glance. */
 export function shortId(id: string) {
@@ -20,18 +21,17 @@ export function AccountIdentity({ id, username, color = 'blue', link }: AccountI
   return (
     <Group gap="xs" wrap="nowrap">
       {link ? (
-        <Tooltip label={link.label}>
-          <Avatar
-            component={Link}
-            to={link.to}
-            aria-label={link.label}
-            radius="xl"
-            size={36}
-            color={color}
-          >
-            {initial}
-          </Avatar>
-        </Tooltip>
+        <Avatar
+          component={Link}
+          to={link.to}
+          aria-label={link.label}
+          radius="xl"
+          size={36}
+          color={color}
+          {...tooltip(link.label)}
+        >
+          {initial}
+        </Avatar>
       ) : (
         <Avatar radius="xl" size={36} color={color} aria-hidden>
           {initial}

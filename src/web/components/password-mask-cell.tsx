@@ -1,4 +1,4 @@
-import { Table, Text, VisuallyHidden } from '@mantine/core';
+import { Table, VisuallyHidden } from '@mantine/core';
 
 /** Passwords are never readable (DESIGN.md): a table's Password column shows this, with nothing to reveal. */
 export const PASSWORD_MASK = '••••••••';
@@ -6,10 +6,8 @@ export const PASSWORD_MASK = '••••••••';
 /** The Password column's cell: the mask on screen, 'Hidden' for screen readers. */
 export function PasswordMaskCell() {
   return (
-    <Table.Td>
-      <Text aria-hidden c="dimmed">
-        {PASSWORD_MASK}
-      </Text>
+    <Table.Td c="dimmed" fz="md">
+      <span aria-hidden>{PASSWORD_MASK}</span>
       <VisuallyHidden>Hidden</VisuallyHidden>
     </Table.Td>
   );

@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { isFocusLost } from '../lib/focus';
+import { tooltip } from './shared-tooltip';
 
 interface RowActionsProps {
   /** Whose row it is: the buttons are named 'Edit {name}' and 'Delete {name}'. */
@@ -24,17 +25,25 @@ export function RowActions({ name, onEdit, onDelete, wasEditing = false }: RowAc
   }, [wasEditing]);
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label="Edit">
-        <ActionIcon ref={editButton} variant="subtle" aria-label={`Edit ${name}`} onClick={onEdit}>
-          <IconEdit size={18} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        ref={editButton}
+        variant="subtle"
+        aria-label={`Edit ${name}`}
+        onClick={onEdit}
+        {...tooltip('Edit')}
+      >
+        <IconEdit size={18} aria-hidden />
+      </ActionIcon>
       {onDelete && (
-        <Tooltip label="Delete">
-          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${name}`} onClick={onDelete}>
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={`Delete ${name}`}
+          onClick={onDelete}
+          {...tooltip('Delete')}
+        >
+          <IconTrash size={18} aria-hidden />
+        </ActionIcon>
       )}
     </Group>
   );

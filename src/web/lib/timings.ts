@@ -7,6 +7,9 @@ export const SUCCESS_MESSAGE_MS = 3000;
 /** How long typing in a search box pauses before the server is asked. */
 export const SEARCH_DEBOUNCE_MS = 150;
 
+/** How long a paused search waits for its rows before the list shows it is loading them. */
+export const SEARCH_PREFETCH_WAIT_MS = 300;
+
 /** How often the admin dashboard asks for fresh figures while it is on screen. */
 export const DASHBOARD_REFRESH_MS = 15_000;
 

@@ -1,8 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { useUrlParamStore } from './use-list-params';
+import { describe, expect, it, vi } from 'vitest';
+import { SEARCH_DEBOUNCE_MS, SEARCH_PREFETCH_WAIT_MS } from './timings';
+import { useListParams, useLocalParamStore, useUrlParamStore } from './use-list-params';
 
 const inRouter = ({ children }: { children: ReactNode }) => (
   <MemoryRouter initialEntries={['/list?search=an']}>{children}</MemoryRouter>
@@ -21,5 +22,55 @@ describe('useUrlParamStore', () => {
     // Once rendered, a change starts from the params the router now has.
     act(() => result.current.update({ view: null }, true));
     expect(result.current.params.toString()).toBe('search=an&sort=-totalCalls');
+  });
+});
+
+describe('useListParams', () => {
+  function deferred() {
+    let resolve = () => {};
+    const promise = new Promise<void>((done) => {
+      resolve = done;
+    });
+    return { promise, resolve };
+  }
+
+  it("reads a paused search's rows before the list asks for them; a later search wins", async () => {
+    vi.useFakeTimers();
+    try {
+      const reads = new Map<string, ReturnType<typeof deferred>>();
+      const prefetch = vi.fn((queryString: string) => {
+        const read = deferred();
+        reads.set(queryString, read);
+        return read.promise;
+      });
+      const { result } = renderHook(() => useListParams(['name'], useLocalParamStore(), prefetch));
+
+      act(() => result.current.setSearchInput('an '));
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+      expect(prefetch).toHaveBeenCalledWith('search=an');
+      // Asked, not yet answered: the list still shows what it showed.
+      expect(result.current.search).toBe('');
+      await act(async () => reads.get('search=an')!.resolve());
+      expect(result.current.search).toBe('an');
+
+      // Typed on while a search waits for its rows: the earlier one never lands.
+      act(() => result.current.setSearchInput('ann'));
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+      act(() => result.current.setSearchInput('anna'));
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+      await act(async () => reads.get('search=anna')!.resolve());
+      expect(result.current.search).toBe('anna');
+      await act(async () => reads.get('search=ann')!.resolve());
+      expect(result.current.search).toBe('anna');
+
+      // A read that takes long: the list asks anyway after a while, and shows it is loading.
+      act(() => result.current.setSearchInput('ben'));
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+      expect(result.current.search).toBe('anna');
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_PREFETCH_WAIT_MS));
+      expect(result.current.search).toBe('ben');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

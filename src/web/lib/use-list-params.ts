@@ -8,7 +8,7 @@ import {
   parseSortParam,
   sortParam,
 } from '../../shared/schemas/list';
-import { SEARCH_DEBOUNCE_MS } from './timings';
+import { SEARCH_DEBOUNCE_MS, SEARCH_PREFETCH_WAIT_MS } from './timings';
 
 /** Changes to a list's parameters; null removes one (its default). */
 type ParamChanges = Record<string, string | null>;
@@ -56,6 +56,28 @@ export function useLocalParamStore(): ParamStore {
   );
   return { params, update };
 }
+
+/** The query string a server's list route takes (defaults left out). */
+function listQueryString({
+  search,
+  sort,
+  page,
+  pageSize,
+}: {
+  search: string;
+  sort: ListSort<string> | undefined;
+  page: number;
+  pageSize: PageSize;
+}) {
+  const query = new URLSearchParams();
+  if (search) query.set('search', search);
+  if (sort) query.set('sort', sortParam(sort));
+  if (page > 1) query.set('page', String(page));
+  if (pageSize !== DEFAULT_PAGE_SIZE) query.set('pageSize', String(pageSize));
+  return query.toString();
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function pageOf(text: string | null) {
   const page = Number(text);
@@ -123,6 +145,8 @@ export interface ListParams<Column extends string> {
 export function useListParams<Column extends string>(
   columns: readonly Column[],
   store: ParamStore,
+  /** Reads a list's page (by its query string) into the query cache. */
+  prefetch?: (queryString: string) => Promise<unknown>,
 ): ListParams<Column> {
   const { params, update } = store;
   const search = params.get('search') ?? '';
@@ -147,12 +171,15 @@ export function useListParams<Column extends string>(
     }
   }, [search, searchText]);
   useEffect(() => () => clearTimeout(waiting.current), []);
-  const latestUpdate = useRef(update);
+  const latest = useRef({ update, sort, pageSize, prefetch });
   useEffect(() => {
-    latestUpdate.current = update;
-  }, [update]);
+    latest.current = { update, sort, pageSize, prefetch };
+  });
 
-  // The list follows once typing pauses.
+  // The list follows once typing pauses. Its rows are read before the search goes into the
+  // store, so the page renders once, with them, rather than first with the old rows (no
+  // request starts before that render ends) and then again; a slow answer is waited for only
+  // so long, then the list shows it is loading.
   const setSearchInput = useCallback(
     (text: string) => {
       searchText.set(text);
@@ -161,8 +188,14 @@ export function useListParams<Column extends string>(
         const term = text.trim();
         if (term === asked.current) return;
         asked.current = term;
-        latestUpdate.current({ search: term || null, page: null }, !isSearchStep.current);
-        isSearchStep.current = true;
+        const { sort, pageSize, prefetch } = latest.current;
+        const read = prefetch?.(listQueryString({ search: term, sort, page: 1, pageSize }));
+        void Promise.race([read, delay(SEARCH_PREFETCH_WAIT_MS)]).then(() => {
+          // Typed on, or sent elsewhere (back, forward) meanwhile: that search wins.
+          if (asked.current !== term) return;
+          latest.current.update({ search: term || null, page: null }, !isSearchStep.current);
+          isSearchStep.current = true;
+        });
       }, SEARCH_DEBOUNCE_MS);
     },
     [searchText],
@@ -191,14 +224,10 @@ export function useListParams<Column extends string>(
     [update],
   );
 
-  const queryString = useMemo(() => {
-    const query = new URLSearchParams();
-    if (search) query.set('search', search);
-    if (sort) query.set('sort', sortParam(sort));
-    if (page > 1) query.set('page', String(page));
-    if (pageSize !== DEFAULT_PAGE_SIZE) query.set('pageSize', String(pageSize));
-    return query.toString();
-  }, [search, sort, page, pageSize]);
+  const queryString = useMemo(
+    () => listQueryString({ search, sort, page, pageSize }),
+    [search, sort, page, pageSize],
+  );
 
   return {
     searchText,

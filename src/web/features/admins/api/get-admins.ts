@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminListSchema } from '../../../../shared/schemas/admins';
 import { apiRequest } from '../../../lib/api-client';
 import { adminsQueryRoot } from '../../../lib/query-keys';
@@ -14,11 +14,12 @@ export function getAdmins(queryString: string, signal?: AbortSignal) {
   });
 }
 
-export function useAdmins(queryString: string) {
-  return useQuery({
+export const adminListQuery = (queryString: string) =>
+  queryOptions({
     queryKey: adminListQueryKey(queryString),
     queryFn: ({ signal }) => getAdmins(queryString, signal),
     // While the next page or search loads, the last one stays on screen instead of a blank table.
     placeholderData: keepPreviousData,
   });
-}
+
+export const useAdmins = (queryString: string) => useQuery(adminListQuery(queryString));

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminMessages } from '../../../../shared/messages';
 import { canManageTeams } from '../../../../shared/permissions';
@@ -11,7 +12,7 @@ import { useSession } from '../../../lib/session';
 import { useListParams, useUrlParamStore } from '../../../lib/use-list-params';
 import { useInlineRowEdit, useNotice } from '../../../lib/use-notice';
 import { CreateTeamModal } from '../../teams';
-import { useAdmins } from '../api/get-admins';
+import { adminListQuery, useAdmins } from '../api/get-admins';
 import { adminListErrorMessage } from '../error-messages';
 import { AddAdminModal, hasAdminDraft } from './add-admin-modal';
 import { AdminsTable } from './admins-table';
@@ -23,7 +24,10 @@ import { DeleteAdminModal } from './delete-admin-modal';
  */
 export function AdminsPage() {
   const { data: user } = useSession();
-  const list = useListParams(adminSortColumns, useUrlParamStore());
+  const queryClient = useQueryClient();
+  const list = useListParams(adminSortColumns, useUrlParamStore(), (queryString) =>
+    queryClient.prefetchQuery(adminListQuery(queryString)),
+  );
   const admins = useAdmins(list.queryString);
   const notice = useNotice();
   // Back from 'See all teams': the form it left opens again with what was typed.

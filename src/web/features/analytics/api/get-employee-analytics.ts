@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { employeeAnalyticsListSchema } from '../../../../shared/schemas/analytics';
 import { apiRequest } from '../../../lib/api-client';
 import { analyticsQueryRoot } from '../../../lib/query-keys';
@@ -28,17 +28,20 @@ export function getEmployeeAnalytics(path: string, signal?: AbortSignal) {
   return apiRequest(path, { schema: employeeAnalyticsListSchema, signal });
 }
 
+export function employeeAnalyticsQuery(query: EmployeeCardsQuery, range: Record<string, string>) {
+  const path = employeeCardsPath(query, range);
+  return queryOptions({
+    queryKey: [...analyticsQueryRoot, 'employees', path],
+    queryFn: ({ signal }) => getEmployeeAnalytics(path, signal),
+    // A new page, sort, search or range keeps the last cards on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useEmployeeAnalytics(
   query: EmployeeCardsQuery,
   range: Record<string, string>,
   options: { enabled: boolean },
 ) {
-  const path = employeeCardsPath(query, range);
-  return useQuery({
-    queryKey: [...analyticsQueryRoot, 'employees', path],
-    queryFn: ({ signal }) => getEmployeeAnalytics(path, signal),
-    enabled: options.enabled,
-    // A new page, sort, search or range keeps the last cards on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...employeeAnalyticsQuery(query, range), enabled: options.enabled });
 }

@@ -1,6 +1,10 @@
 import { Button, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconRefresh, IconTrash } from '@tabler/icons-react';
-import type { QueryObserverSuccessResult, UseQueryResult } from '@tanstack/react-query';
+import {
+  type QueryObserverSuccessResult,
+  type UseQueryResult,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isSuperAdmin } from '../../../../shared/permissions';
@@ -11,7 +15,7 @@ import { isApiError, serverRefusalMessage } from '../../../lib/api-client';
 import { adminPaths } from '../../../lib/admin-paths';
 import { useSession } from '../../../lib/session';
 import { employeeListCsvHref, employeeTimelineCsvHref } from '../api/export-csv';
-import { useEmployeeAnalytics } from '../api/get-employee-analytics';
+import { employeeAnalyticsQuery, useEmployeeAnalytics } from '../api/get-employee-analytics';
 import { isEmployeeId, useEmployeeDetail } from '../api/get-employee-detail';
 import { useTeamAnalytics } from '../api/get-team-analytics';
 import { useAnalyticsLocation } from '../hooks/use-analytics-location';
@@ -43,10 +47,6 @@ export function AnalyticsPage() {
   const navigate = useNavigate();
   const place = useAnalyticsLocation();
   const range = useAnalyticsRange();
-  const cardList = useEmployeeCardsParams();
-  const [isDeleteOpen, setDeleteOpen] = useState(false);
-  const [isRefreshing, setRefreshing] = useState(false);
-
   const isSuper = user ? isSuperAdmin(user) : false;
   const view: View = place.employeeId
     ? 'detail'
@@ -55,6 +55,12 @@ export function AnalyticsPage() {
       : 'employees';
   // Only a super admin chooses a team; the server scopes everyone else's cards.
   const teamId = isSuper ? place.teamId : undefined;
+  const queryClient = useQueryClient();
+  const cardList = useEmployeeCardsParams((query) =>
+    queryClient.prefetchQuery(employeeAnalyticsQuery({ teamId, ...query }, range.apiParams)),
+  );
+  const [isDeleteOpen, setDeleteOpen] = useState(false);
+  const [isRefreshing, setRefreshing] = useState(false);
   const cardsFilter = {
     teamId,
     search: cardList.search,

@@ -19,11 +19,16 @@ export type CardsView = (typeof cardsViews)[number];
  * or filter starts again at page 1; sorting, filtering, paging and switching views are steps
  * back and forward retrace.
  */
-export function useEmployeeCardsParams() {
+export function useEmployeeCardsParams(
+  /** Reads a page of cards into the query cache. */
+  prefetch: (query: { listQuery: string; isFlaggedOnly: boolean }) => Promise<unknown>,
+) {
   const store = useUrlParamStore();
-  const list = useListParams(employeeAnalyticsSortColumns, store);
   const { params, update } = store;
   const isFlaggedOnly = params.get(FLAGGED_PARAM) === 'true';
+  const list = useListParams(employeeAnalyticsSortColumns, store, (listQuery) =>
+    prefetch({ listQuery, isFlaggedOnly }),
+  );
   const view: CardsView = params.get(VIEW_PARAM) === 'table' ? 'table' : 'cards';
 
   /** Undefined: the default order, by username. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { type AuditFilter, auditLogPageSchema } from '../../../../shared/schemas/audit';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -23,11 +23,12 @@ export function auditCsvHref(filter: AuditFilter) {
   return text ? `/api/audit/export.csv?${text}` : '/api/audit/export.csv';
 }
 
-export function useAuditLog(queryString: string) {
-  return useQuery({
+export const auditLogQuery = (queryString: string) =>
+  queryOptions({
     queryKey: [...auditQueryRoot, queryString],
     queryFn: ({ signal }) => getAuditLog(queryString, signal),
     // While the next page or filter loads, the last one stays on screen instead of a blank table.
     placeholderData: keepPreviousData,
   });
-}
+
+export const useAuditLog = (queryString: string) => useQuery(auditLogQuery(queryString));

@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { describeAuditAction, describeAuditDetails } from '../../../../shared/audit';
 import {
@@ -12,7 +13,7 @@ import { ListPanel, SortableTh } from '../../../components/list-panel';
 import { ScrollableTable } from '../../../components/scrollable-table';
 import { NetworkError, serverRefusalMessage } from '../../../lib/api-client';
 import { type ListParams, useListParams, useUrlParamStore } from '../../../lib/use-list-params';
-import { auditCsvHref, useAuditLog } from '../api/get-audit-log';
+import { auditCsvHref, auditLogQuery, useAuditLog } from '../api/get-audit-log';
 
 type DayField = 'from' | 'to';
 type Days = Record<DayField, string>;
@@ -135,12 +136,18 @@ function AuditRow({ entry, timeZone }: { entry: AuditEntry; timeZone: string }) 
  */
 export function AuditLogPage() {
   const store = useUrlParamStore();
-  const list = useListParams(auditSortColumns, store);
   const days = useDayFilter(store);
-  const query = new URLSearchParams(list.queryString);
-  if (days.applied.from) query.set('from', days.applied.from);
-  if (days.applied.to) query.set('to', days.applied.to);
-  const auditLog = useAuditLog(query.toString());
+  const withDays = (listQuery: string) => {
+    const query = new URLSearchParams(listQuery);
+    if (days.applied.from) query.set('from', days.applied.from);
+    if (days.applied.to) query.set('to', days.applied.to);
+    return query.toString();
+  };
+  const queryClient = useQueryClient();
+  const list = useListParams(auditSortColumns, store, (queryString) =>
+    queryClient.prefetchQuery(auditLogQuery(withDays(queryString))),
+  );
+  const auditLog = useAuditLog(withDays(list.queryString));
   const timeZone = auditLog.data?.timeZone;
 
   return (

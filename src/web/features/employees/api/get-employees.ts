@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { employeeListSchema } from '../../../../shared/schemas/employees';
 import { apiRequest } from '../../../lib/api-client';
 import { employeesQueryRoot } from '../../../lib/query-keys';
@@ -14,11 +14,12 @@ export function getEmployees(queryString: string, signal?: AbortSignal) {
   });
 }
 
-export function useEmployees(queryString: string) {
-  return useQuery({
+export const employeeListQuery = (queryString: string) =>
+  queryOptions({
     queryKey: employeeListQueryKey(queryString),
     queryFn: ({ signal }) => getEmployees(queryString, signal),
     // While the next page or search loads, the last one stays on screen instead of a blank table.
     placeholderData: keepPreviousData,
   });
-}
+
+export const useEmployees = (queryString: string) => useQuery(employeeListQuery(queryString));

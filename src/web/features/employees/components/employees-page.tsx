@@ -1,4 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { employeeMessages } from '../../../../shared/messages';
 import { canManageMembersOf } from '../../../../shared/permissions';
@@ -8,7 +9,7 @@ import { useListParams, useUrlParamStore } from '../../../lib/use-list-params';
 import { FormAlert } from '../../../components/form-alert';
 import { useSession } from '../../../lib/session';
 import { useInlineRowEdit, useNotice } from '../../../lib/use-notice';
-import { useEmployees } from '../api/get-employees';
+import { employeeListQuery, useEmployees } from '../api/get-employees';
 import { DeleteEmployeeModal } from './delete-employee-modal';
 import { EmployeesTable } from './employees-table';
 
@@ -18,7 +19,10 @@ import { EmployeesTable } from './employees-table';
  */
 export function EmployeesPage() {
   const { data: user } = useSession();
-  const list = useListParams(employeeSortColumns, useUrlParamStore());
+  const queryClient = useQueryClient();
+  const list = useListParams(employeeSortColumns, useUrlParamStore(), (queryString) =>
+    queryClient.prefetchQuery(employeeListQuery(queryString)),
+  );
   const employees = useEmployees(list.queryString);
   const notice = useNotice();
   const [employeeToDelete, setEmployeeToDelete] = useState<EmployeeRow | null>(null);

@@ -1,5 +1,5 @@
 import { usePrevious } from '@mantine/hooks';
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { employeeMessages } from '../../../../shared/messages';
@@ -82,7 +82,7 @@ export function EmployeesTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {employees.map((employee) => {
+          {employees.map((employee, row) => {
             const detailCells = (
               <>
                 <RoleCell />
@@ -100,10 +100,10 @@ export function EmployeesTable({
                 savedMessage={savedMessageOf(employee.id)}
               />
             ) : (
-              <Table.Tr key={employee.id}>
+              <Table.Tr key={row}>
                 <EmployeeIdentityCell employee={employee} />
-                <Table.Td>
-                  <Text fw={500}>{employee.username}</Text>
+                <Table.Td fz="md" fw={500}>
+                  {employee.username}
                 </Table.Td>
                 <PasswordMaskCell />
                 {detailCells}
@@ -149,11 +149,7 @@ function EmployeeIdentityCell({ employee }: { employee: EmployeeRow }) {
 }
 
 function RoleCell() {
-  return (
-    <Table.Td>
-      <Text size="sm">Employee</Text>
-    </Table.Td>
-  );
+  return <Table.Td>Employee</Table.Td>;
 }
 
 function TeamCell({
@@ -166,15 +162,17 @@ function TeamCell({
   const label = employeeTeamLabel(employee);
   return (
     // A long team name wraps (anywhere, if it has no spaces) instead of widening the table.
-    <Table.Td maw={240} style={{ overflowWrap: 'anywhere' }}>
+    <Table.Td
+      maw={240}
+      style={{ overflowWrap: 'anywhere' }}
+      c={label === employeeMessages.noTeam ? 'dimmed' : undefined}
+    >
       {employee.team && canOpenTeam(employee.team.id) ? (
         <Anchor component={Link} to={adminPaths.teams} size="sm">
           {label}
         </Anchor>
       ) : (
-        <Text size="sm" c={label === employeeMessages.noTeam ? 'dimmed' : undefined}>
-          {label}
-        </Text>
+        label
       )}
     </Table.Td>
   );
@@ -182,10 +180,8 @@ function TeamCell({
 
 function RegisteredCell({ employee }: { employee: EmployeeRow }) {
   return (
-    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-      <Text size="sm" title={formatDateTime(employee.created_at)}>
-        {formatDate(employee.created_at)}
-      </Text>
+    <Table.Td style={{ whiteSpace: 'nowrap' }} title={formatDateTime(employee.created_at)}>
+      {formatDate(employee.created_at)}
     </Table.Td>
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { teamCandidatesSchema } from '../../../../shared/schemas/teams';
 import { apiRequest } from '../../../lib/api-client';
 import { teamsQueryRoot } from '../../../lib/query-keys';
@@ -18,8 +18,8 @@ export function getTeamCandidates(teamId: string, queryString: string, signal?: 
   });
 }
 
-export function useTeamCandidates(teamId: string, queryString: string) {
-  return useQuery({
+export const teamCandidatesQuery = (teamId: string, queryString: string) =>
+  queryOptions({
     queryKey: teamCandidatesQueryKey(teamId, queryString),
     queryFn: ({ signal }) => getTeamCandidates(teamId, queryString, signal),
     // Someone may have joined another team since: ask again each time the picker opens.
@@ -27,4 +27,6 @@ export function useTeamCandidates(teamId: string, queryString: string) {
     // While a new search runs, the options found so far stay instead of an empty list.
     placeholderData: keepPreviousData,
   });
-}
+
+export const useTeamCandidates = (teamId: string, queryString: string) =>
+  useQuery(teamCandidatesQuery(teamId, queryString));

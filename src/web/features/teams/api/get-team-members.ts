@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { teamMembersSchema } from '../../../../shared/schemas/teams';
 import { apiRequest } from '../../../lib/api-client';
 import { teamsQueryRoot } from '../../../lib/query-keys';
@@ -14,11 +14,13 @@ export function getTeamMembers(teamId: string, queryString: string, signal?: Abo
   });
 }
 
-export function useTeamMembers(teamId: string, queryString: string) {
-  return useQuery({
+export const teamMembersQuery = (teamId: string, queryString: string) =>
+  queryOptions({
     queryKey: teamMembersQueryKey(teamId, queryString),
     queryFn: ({ signal }) => getTeamMembers(teamId, queryString, signal),
     // While the next page or search loads, the last one stays on screen instead of a blank list.
     placeholderData: keepPreviousData,
   });
-}
+
+export const useTeamMembers = (teamId: string, queryString: string) =>
+  useQuery(teamMembersQuery(teamId, queryString));

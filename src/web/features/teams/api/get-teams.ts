@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZES, sortParam } from '../../../../shared/schemas/list';
 import { type TeamSortColumn, teamListSchema } from '../../../../shared/schemas/teams';
 import { apiRequest } from '../../../lib/api-client';
@@ -19,14 +19,15 @@ export function getTeams(queryString: string, signal?: AbortSignal) {
 }
 
 /** The Teams page's list. */
-export function useTeamList(queryString: string) {
-  return useQuery({
+export const teamListQuery = (queryString: string) =>
+  queryOptions({
     queryKey: teamListQueryKey(queryString),
     queryFn: ({ signal }) => getTeams(queryString, signal),
     // While the next page or search loads, the last one stays on screen instead of a blank table.
     placeholderData: keepPreviousData,
   });
-}
+
+export const useTeamList = (queryString: string) => useQuery(teamListQuery(queryString));
 
 /** The largest page the route serves, by name. */
 const TEAM_CHOICES_QUERY = new URLSearchParams({

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { teamMessages } from '../../../../shared/messages';
 import {
@@ -7,6 +8,7 @@ import {
 } from '../../../../shared/schemas/teams';
 import { useListParams, useLocalParamStore } from '../../../lib/use-list-params';
 import { useNotice } from '../../../lib/use-notice';
+import { teamMembersQuery } from '../api/get-team-members';
 import { AddTeamMemberModal } from './add-team-member-modal';
 import { RemoveTeamMemberModal } from './remove-team-member-modal';
 import { TeamMembersModal } from './team-members-modal';
@@ -33,7 +35,10 @@ type MembersDialog =
 export function TeamMembersDialogs({ team, onClose }: TeamMembersDialogsProps) {
   const [dialog, setDialog] = useState<MembersDialog>({ kind: 'members' });
   const notice = useNotice();
-  const list = useListParams(teamMemberSortColumns, useLocalParamStore());
+  const queryClient = useQueryClient();
+  const list = useListParams(teamMemberSortColumns, useLocalParamStore(), (queryString) =>
+    queryClient.prefetchQuery(teamMembersQuery(team.id, queryString)),
+  );
 
   if (dialog.kind === 'adding') {
     return (

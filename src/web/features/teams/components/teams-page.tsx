@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { teamMessages } from '../../../../shared/messages';
 import { canManageTeams } from '../../../../shared/permissions';
@@ -9,7 +10,7 @@ import { ListPanel } from '../../../components/list-panel';
 import { useSession } from '../../../lib/session';
 import { useListParams, useUrlParamStore } from '../../../lib/use-list-params';
 import { useNotice } from '../../../lib/use-notice';
-import { useTeamList } from '../api/get-teams';
+import { teamListQuery, useTeamList } from '../api/get-teams';
 import { CreateTeamForm } from './create-team-form';
 import { DeleteTeamModal } from './delete-team-modal';
 import { EditTeamModal } from './edit-team-modal';
@@ -42,7 +43,10 @@ function NoTeams({ hint }: { hint: string }) {
 export function TeamsPage() {
   const { data: user } = useSession();
   const isSuperAdmin = user ? canManageTeams(user) : false;
-  const list = useListParams(teamSortColumns, useUrlParamStore());
+  const queryClient = useQueryClient();
+  const list = useListParams(teamSortColumns, useUrlParamStore(), (queryString) =>
+    queryClient.prefetchQuery(teamListQuery(queryString)),
+  );
   const teams = useTeamList(list.queryString);
   const notice = useNotice();
   const [dialog, setDialog] = useState<TeamDialog | null>(null);

@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
 import type { Team, TeamSortColumn } from '../../../../shared/schemas/teams';
 import { SortableTh } from '../../../components/list-panel';
+import { tooltip } from '../../../components/shared-tooltip';
 import { formatDate } from '../../../lib/format-date';
 import type { ListParams } from '../../../lib/use-list-params';
 
@@ -89,36 +90,33 @@ export function TeamsTable({
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
-                  <Tooltip label="Members">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={`Members of ${team.name}`}
-                      onClick={() => onOpenMembers(team)}
-                    >
-                      <IconUsers size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Members of ${team.name}`}
+                    onClick={() => onOpenMembers(team)}
+                    {...tooltip('Members')}
+                  >
+                    <IconUsers size={18} aria-hidden />
+                  </ActionIcon>
                   {canManageTeams && (
                     <>
-                      <Tooltip label="Edit">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Edit ${team.name}`}
-                          onClick={() => onEdit(team)}
-                        >
-                          <IconEdit size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Delete">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete ${team.name}`}
-                          onClick={() => onDelete(team)}
-                        >
-                          <IconTrash size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Edit ${team.name}`}
+                        onClick={() => onEdit(team)}
+                        {...tooltip('Edit')}
+                      >
+                        <IconEdit size={18} aria-hidden />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${team.name}`}
+                        onClick={() => onDelete(team)}
+                        {...tooltip('Delete')}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </ActionIcon>
                     </>
                   )}
                 </Group>
