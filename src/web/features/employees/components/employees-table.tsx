@@ -100,6 +100,8 @@ export function EmployeesTable({
                 savedMessage={savedMessageOf(employee.id)}
               />
             ) : (
+              // Rows are the page's places: another page or search updates them in place
+              // rather than building 50 new ones. The row being edited keeps its own key.
               <Table.Tr key={row}>
                 <EmployeeIdentityCell employee={employee} />
                 <Table.Td fz="md" fw={500}>
