@@ -10,7 +10,12 @@ export type BenchApp = Awaited<ReturnType<typeof buildApp>>;
  * environment's defaults (the engine runs as in production), in the bench's process: PGlite
  * has one owner. Listening on a free loopback port; the caller closes `app`.
  */
-export async function startAppOnData(context: BenchContext, data: BenchData) {
+export async function startAppOnData(
+  context: BenchContext,
+  data: Omit<BenchData, 'summary' | 'generationSeconds'>,
+  /** A production build of the web app to serve beside the API (bench/web-build.ts). */
+  webBuildDir = context.tempDir('no-web-build'),
+) {
   const config = loadConfig({
     DATABASE_URL: data.url ?? '',
     DATA_DIR: data.dataDir ?? context.tempDir('data'),
@@ -21,7 +26,7 @@ export async function startAppOnData(context: BenchContext, data: BenchData) {
   const app: BenchApp = await buildApp(
     config,
     { db: data.db, engineDb: data.db, listen: data.listen, kind: data.kind },
-    { soleProcess: data.kind === 'pglite', webBuildDir: context.tempDir('no-web-build') },
+    { soleProcess: data.kind === 'pglite', webBuildDir },
   );
   try {
     const port = await context.freePort();

@@ -6,6 +6,7 @@ import { liveFanout } from './live-fanout';
 import { lists } from './lists';
 import { startUp } from './start-up';
 import { webApp } from './web-app';
+import { webScale } from './web-scale';
 import { writeVolume } from './write-volume';
 
 /**
@@ -17,6 +18,7 @@ export const benchmarks: readonly Benchmark<unknown>[] = [
   analytics,
   lists,
   webApp,
+  webScale,
   startUp,
   agentLoad,
   writeVolume,

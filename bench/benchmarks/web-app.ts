@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from 'playwright-core';
 import type { Benchmark, BenchContext, BenchResult } from '../benchmark';
 import { type BenchProcess, startProcess, waitForHealthy } from '../process';
+import { CHROMIUM, CHROMIUM_ARGS, buildWebApp, requireChromium } from '../web-build';
 import { summarize } from '../stats';
 import type { WebServerAccounts } from '../web-server';
 
@@ -26,18 +27,6 @@ import type { WebServerAccounts } from '../web-server';
 
 const WARMUP_LOADS = 2;
 const MEASURED_LOADS = 10;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** As playwright.config.ts: Debian's Chromium, as root, on a closed network. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface WebState {
   outDir: string;
@@ -78,31 +67,8 @@ export const webApp: Benchmark<WebState> = {
   scales: ['small', 'medium', 'large'],
 
   async setup(context) {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(
-        `Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set ` +
-          'CHROMIUM_PATH. Playwright never downloads a browser here.',
-      );
-    }
-    const outDir = context.tempDir('build');
-    context.log('vite build (production, with manifest)…');
-    const buildStarted = performance.now();
-    const build = startProcess(
-      process.execPath,
-      [
-        path.join(context.root, 'node_modules/vite/bin/vite.js'),
-        'build',
-        '--outDir',
-        outDir,
-        '--emptyOutDir',
-        '--manifest',
-        '--logLevel',
-        'warn',
-      ],
-      { cwd: context.root, env: process.env, logFile: path.join(outDir, '..', 'vite-build.log') },
-    );
-    if ((await build.exited) !== 0) throw new Error(`vite build failed:\n${build.logTail()}`);
-    const buildSeconds = (performance.now() - buildStarted) / 1000;
+    requireChromium();
+    const { outDir, buildSeconds } = await buildWebApp(context);
 
     const port = await context.freePort();
     const dataDir = context.tempDir('data');

@@ -1,4 +1,5 @@
 import { AppShell, Badge, Burger, Button, NavLink, ScrollArea } from '@mantine/core';
+import { SharedTooltip } from '../components/shared-tooltip';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import {
   type Icon,
@@ -148,6 +149,7 @@ export function AdminShell() {
         {logoutFailure && <LogoutFailedAlert message={logoutFailure} />}
         <Outlet />
       </AppShell.Main>
+      <SharedTooltip />
     </AppShell>
   );
 }

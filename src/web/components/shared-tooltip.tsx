@@ -9,7 +9,8 @@ function markedElement(node: EventTarget | null) {
 }
 
 /**
- * One tooltip for every element marked with `tooltip(label)`: a table's rows carry a few
+ * One tooltip for every element marked with `tooltip(label)` in the admin portal (its shell
+ * holds it): a table's rows carry a few
  * icon buttons each, and a Mantine Tooltip apiece would cost each row a floating element's
  * hooks on every render. It shows while the pointer is over the element or the keyboard's
  * focus is on it, and goes on a press, on Escape, and when the element leaves the page.

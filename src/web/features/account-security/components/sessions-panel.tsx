@@ -7,13 +7,13 @@ import {
   Stack,
   Table,
   Text,
+  Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import type { z } from 'zod';
 import type { authSessionSchema } from '../../../../shared/schemas/me';
 import { FormAlert } from '../../../components/form-alert';
-import { tooltip } from '../../../components/shared-tooltip';
 import { serverRefusalMessage } from '../../../lib/api-client';
 import { useNotice } from '../../../lib/use-notice';
 import { useEndOtherSessions } from '../api/end-other-sessions';
@@ -148,16 +148,17 @@ export function SessionsPanel() {
                     <Table.Td>{formatMoment(session.last_seen_at)}</Table.Td>
                     <Table.Td>
                       {!session.current && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Sign out session on ${device} from ${addressOf(session)}`}
-                          disabled={isEnding}
-                          onClick={() => handleEndSession(session)}
-                          {...tooltip('Sign out')}
-                        >
-                          <IconLogout size={18} stroke={1.6} aria-hidden />
-                        </ActionIcon>
+                        <Tooltip label="Sign out">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Sign out session on ${device} from ${addressOf(session)}`}
+                            disabled={isEnding}
+                            onClick={() => handleEndSession(session)}
+                          >
+                            <IconLogout size={18} stroke={1.6} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
                       )}
                     </Table.Td>
                   </Table.Tr>
