@@ -1,4 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  keepPreviousData,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_PATH, liveCloseCodes, liveEventSchema } from '../../../../shared/live';
 import {
@@ -42,6 +47,17 @@ async function getFloorPage(queryString: string, signal?: AbortSignal): Promise<
     signal,
   });
   return { ...page, clockOffsetMs: measureClockOffset(page.serverNow, sentAt, Date.now()) };
+}
+
+/**
+ * Reads a page into the query cache before it is on screen. The page is read again as it
+ * comes on screen (it is stale at once), then with the agents the socket knows.
+ */
+export function prefetchFloorPage(queryClient: QueryClient, queryString: string) {
+  return queryClient.prefetchQuery({
+    queryKey: floorPageQueryKey(queryString),
+    queryFn: ({ signal }) => getFloorPage(queryString, signal),
+  });
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { employeeMessages } from '../../../../shared/messages';
 import { displayPhone } from '../../../../shared/phone';
 import { agentStatusSchema } from '../../../../shared/schemas/agent';
@@ -28,7 +29,7 @@ import { elapsedSeconds, serverTime } from '../../../lib/clock-offset';
 import { CLOCK_TICK_MS } from '../../../lib/timings';
 import { type ListParams, useListParams, useUrlParamStore } from '../../../lib/use-list-params';
 import { useNow } from '../../../lib/use-now';
-import { useLiveFloor } from '../api/floor-feed';
+import { prefetchFloorPage, useLiveFloor } from '../api/floor-feed';
 
 /** The status filter's value in the URL (`status`), beside the list's search, sort and page. */
 function statusOf(text: string | null): AgentStatus | undefined {
@@ -44,12 +45,18 @@ function statusOf(text: string | null): AgentStatus | undefined {
  */
 export function LiveFloorPage() {
   const store = useUrlParamStore();
-  const list = useListParams(floorSortColumns, store);
   const status = statusOf(store.params.get('status'));
-  const query = new URLSearchParams(list.queryString);
-  if (status) query.set('status', status);
+  const withStatus = (listQuery: string) => {
+    const query = new URLSearchParams(listQuery);
+    if (status) query.set('status', status);
+    return query.toString();
+  };
+  const queryClient = useQueryClient();
+  const list = useListParams(floorSortColumns, store, (queryString) =>
+    prefetchFloorPage(queryClient, withStatus(queryString)),
+  );
   const { floor, statusCounts, isLive, isReconnecting } = useLiveFloor({
-    queryString: query.toString(),
+    queryString: withStatus(list.queryString),
     sort: list.sort,
     status,
   });

@@ -23,7 +23,7 @@ export const teamCandidatesQuery = (teamId: string, queryString: string) =>
     queryKey: teamCandidatesQueryKey(teamId, queryString),
     queryFn: ({ signal }) => getTeamCandidates(teamId, queryString, signal),
     // Someone may have joined another team since: ask again each time the picker opens.
-    staleTime: 0,
+    refetchOnMount: 'always',
     // While a new search runs, the options found so far stay instead of an empty list.
     placeholderData: keepPreviousData,
   });

@@ -83,6 +83,16 @@ describe('AddTeamMemberModal: the Select User picker', { timeout: SLOW_TEST_TIME
     expect(dialog.getByRole('combobox', { name: 'Role' })).toBeTruthy();
   });
 
+  it('asks again each time it opens: someone may have joined another team since', async () => {
+    const { requests } = serveCandidates();
+    const { rerender, dialog } = renderModal();
+    await loaded(dialog);
+    rerender(<></>);
+    rerender(<AddTeamMemberModal team={night} onAdded={vi.fn()} onCancel={vi.fn()} />);
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(requests[1]?.query.toString()).toBe('pageSize=25');
+  });
+
   it('searches on the server once typing pauses, and narrows the count', async () => {
     const { requests } = serveCandidates();
     const { user, dialog } = renderModal();
@@ -153,8 +163,9 @@ describe('AddTeamMemberModal: the Select User picker', { timeout: SLOW_TEST_TIME
         'zoe_admin is in Day Shift. Adding them to Night Shift moves them out of Day Shift.',
       ),
     ).toBeTruthy();
-    // The name in the box is not a search: the picker lists everyone again for a new choice.
-    await waitFor(() => expect(requests.at(-1)?.query.get('search')).toBeNull(), SEARCHED);
+    // The name in the box is not a search: the picker lists everyone again for a new choice
+    // (the first page, read when it opened).
+    expect(await dialog.findByText('Type to narrow: 1,976 more', {}, SEARCHED)).toBeTruthy();
     expect(userPicker(dialog)).toHaveProperty('value', 'zoe_admin (in Day Shift)');
 
     await user.click(dialog.getByRole('combobox', { name: 'Role' }));

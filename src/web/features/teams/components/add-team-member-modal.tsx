@@ -1,6 +1,7 @@
 import { Alert, Button, type ComboboxParsedItem, Group, Select, Stack } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal';
 import { IconArrowsExchange } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { teamMessages } from '../../../../shared/messages';
 import { MAX_SEARCH_LENGTH } from '../../../../shared/schemas/field-rules';
@@ -14,7 +15,7 @@ import {
 import { FormAlert } from '../../../components/form-alert';
 import { useListParams, useLocalParamStore } from '../../../lib/use-list-params';
 import { useAddTeamMember } from '../api/add-team-member';
-import { useTeamCandidates } from '../api/get-team-candidates';
+import { teamCandidatesQuery, useTeamCandidates } from '../api/get-team-candidates';
 import { teamErrorMessage } from '../error-messages';
 import { teamMemberRoleOptions } from './team-member-roles';
 
@@ -57,11 +58,19 @@ const keepServerOptions = ({ options }: { options: ComboboxParsedItem[] }) => op
  * A call centre has thousands of users: the picker shows one page of them and searches on the
  * server as the user types, saying how many more match than it shows.
  */
-export function AddTeamMemberModal({ team, onAdded, onCancel }: AddTeamMemberModalProps) {
-  const list = useListParams(teamCandidateSortColumns, useLocalParamStore());
-  const query = new URLSearchParams(list.queryString);
+/** The list's query string, for a picker's page. */
+function pickerQuery(listQuery: string) {
+  const query = new URLSearchParams(listQuery);
   query.set('pageSize', String(PICKER_PAGE_SIZE));
-  const candidates = useTeamCandidates(team.id, query.toString());
+  return query.toString();
+}
+
+export function AddTeamMemberModal({ team, onAdded, onCancel }: AddTeamMemberModalProps) {
+  const queryClient = useQueryClient();
+  const list = useListParams(teamCandidateSortColumns, useLocalParamStore(), (queryString) =>
+    queryClient.prefetchQuery(teamCandidatesQuery(team.id, pickerQuery(queryString))),
+  );
+  const candidates = useTeamCandidates(team.id, pickerQuery(list.queryString));
   const addMember = useAddTeamMember();
   // The chosen user, kept whole: a later search's page may not list them.
   const [chosen, setChosen] = useState<TeamCandidate | null>(null);
