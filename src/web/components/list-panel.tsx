@@ -22,8 +22,7 @@ import { MAX_SEARCH_LENGTH } from '../../shared/schemas/field-rules';
 import { type ListPage, PAGE_SIZES, type PageSize } from '../../shared/schemas/list';
 import { type ListParams, useSearchText } from '../lib/use-list-params';
 import { FormAlert } from './form-alert';
-
-const count = new Intl.NumberFormat('en-US');
+import { formatCount } from '../lib/format-number';
 
 export interface ListTexts {
   /** The search box's name and placeholder. */
@@ -169,11 +168,11 @@ export function ListFooter({
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="xs" wrap="nowrap">
         <Text size="sm" c="dimmed">
-          Showing {count.format(page.matching)} of {count.format(page.total)} {noun}
+          Showing {formatCount(page.matching)} of {formatCount(page.total)} {noun}
         </Text>
         {rows > 0 && (
           <Text size="sm" c="dimmed">
-            ({count.format(first)}–{count.format(first + rows - 1)})
+            ({formatCount(first)}–{formatCount(first + rows - 1)})
           </Text>
         )}
       </Group>

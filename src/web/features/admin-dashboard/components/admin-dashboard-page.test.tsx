@@ -96,6 +96,27 @@ describe('AdminDashboardPage', () => {
     expect(card('Performance')).toBe('Performance0%of calls answered');
   });
 
+  it('writes large figures in the en-US number format', async () => {
+    useFakeClock();
+    renderPage(
+      dashboardFigures({
+        employees: {
+          total: 30532,
+          growthPercent: 1250,
+          newThisMonth: 2026,
+          changeVersusLastMonthPercent: 1020,
+        },
+        teams: { scope: 'all', count: 1200 },
+        calls: { total: 83466, answered: 79626, performancePercent: 95 },
+      }),
+    );
+    await screen.findByText('30,532');
+    expect(card('Total Employees')).toBe('Total Employees30,532+1,250% this month');
+    expect(card('New This Month')).toBe('New This Month2,026+1,020% vs last month');
+    expect(card('Total Teams')).toBe('Total Teams1,200in the call centre');
+    expect(card('Performance')).toBe('Performance95%of calls answered');
+  });
+
   it("shows an admin 'Your Team' with its name and member count instead of Total Teams", async () => {
     useFakeClock();
     renderPage(

@@ -9,6 +9,7 @@ import { signedPercent, trendColor } from './format-percent';
 import { QuickActions } from './quick-actions';
 import { RecentActivities } from './recent-activities';
 import { type FiguresStatus, StatCard } from '../../../components/stat-card';
+import { formatCount, formatPercentage } from '../../../lib/format-number';
 
 /**
  * Spec §2 'Admin dashboard': four figure cards, the newest employees and quick actions, all
@@ -40,7 +41,7 @@ export function AdminDashboardPage() {
           icon={IconUsers}
           color="blue"
           status={status}
-          value={figures?.employees.total}
+          value={figures && formatCount(figures.employees.total)}
           detail={figures && <Trend percent={figures.employees.growthPercent} label="this month" />}
         />
         <StatCard
@@ -48,7 +49,7 @@ export function AdminDashboardPage() {
           icon={IconUserPlus}
           color="teal"
           status={status}
-          value={figures?.employees.newThisMonth}
+          value={figures && formatCount(figures.employees.newThisMonth)}
           detail={
             figures && (
               <Trend
@@ -64,7 +65,7 @@ export function AdminDashboardPage() {
           icon={IconPhoneCall}
           color="violet"
           status={status}
-          value={figures && `${figures.calls.performancePercent}%`}
+          value={figures && formatPercentage(figures.calls.performancePercent)}
           detail="of calls answered"
           footer={
             figures && (
@@ -123,7 +124,7 @@ function TeamsCard({
         value={team ? team.name : 'No Team'}
         detail={
           team
-            ? `${team.memberCount} ${team.memberCount === 1 ? 'member' : 'members'}`
+            ? `${formatCount(team.memberCount)} ${team.memberCount === 1 ? 'member' : 'members'}`
             : 'You are not in a team'
         }
       />
@@ -135,7 +136,7 @@ function TeamsCard({
       icon={IconUsersGroup}
       color="orange"
       status={status}
-      value={teams?.count}
+      value={teams && formatCount(teams.count)}
       detail="in the call centre"
     />
   );

@@ -1,6 +1,8 @@
-/** A change in percent with its sign: '+75%', '-20%', '0%'. */
+import { formatPercentage } from '../../../lib/format-number';
+
+/** A change in percent with its sign: '+75%', '-20%', '0%', '+1,250%'. */
 export function signedPercent(percent: number) {
-  return percent > 0 ? `+${percent}%` : `${percent}%`;
+  return percent > 0 ? `+${formatPercentage(percent)}` : formatPercentage(percent);
 }
 
 /** Up is good news (green), down is bad (red), no change is neutral. */

@@ -243,6 +243,36 @@ describe('AnalyticsPage: an admin who is no super admin', () => {
     expect(lastQuery(requests, '/api/analytics/employees')).toEqual({ range: 'all' });
   });
 
+  it('writes large counts and percentages in the en-US format, on cards and in the table', async () => {
+    const busy: EmployeeAnalyticsCard = {
+      ...gus,
+      figures: callFigures({
+        answered: 79626,
+        declined: 2840,
+        missed: 1000,
+        inboundOffered: 83466,
+        inboundAnswered: 79626,
+      }),
+    };
+    serveAnalytics({
+      'GET /api/analytics/employees': ({ query }) => cardsResponse([busy], query),
+    });
+    renderPage('/admin/analytics', teamMemberAdminUser);
+    const card = await screen.findByRole('article', { name: 'Gus Grissom' });
+    expect(figuresIn(card)).toMatchObject({
+      'Total Calls': '83,466',
+      Answered: '79,626',
+      Declined: '2,840',
+      'Not Answered': '1,000',
+      'Answer rate': '95.4%',
+    });
+
+    renderPage('/admin/analytics?view=table', teamMemberAdminUser);
+    const row = (await screen.findByRole('table')).querySelector('tbody tr')!;
+    expect(within(row as HTMLElement).getByText('83,466')).toBeTruthy();
+    expect(within(row as HTMLElement).getByText('95.4%')).toBeTruthy();
+  });
+
   it('searches on username or full name, keeping the term in the URL', async () => {
     const { requests } = serveAnalytics();
     const { user, location } = renderPage('/admin/analytics', teamMemberAdminUser);

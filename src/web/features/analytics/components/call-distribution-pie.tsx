@@ -4,6 +4,7 @@ import type { CallFigures } from '../../../../shared/schemas/analytics';
 import { analyticsMessages } from '../messages';
 import classes from './analytics.module.css';
 import { themeColour } from './format';
+import { formatCount, formatPercentage } from '../../../lib/format-number';
 
 const SIZE = 260;
 /** Room each side for a label beside its slice ('100%' at the far left or right). */
@@ -52,7 +53,7 @@ function SliceLabel({ slice }: { slice: PlacedSlice }) {
   const anchor = Math.abs(cos) < 0.2 ? 'middle' : cos > 0 ? 'start' : 'end';
   return (
     <text x={x} y={y} textAnchor={anchor} dominantBaseline="middle" className={classes.pieLabel}>
-      {slice.percent}%
+      {formatPercentage(slice.percent)}
     </text>
   );
 }
@@ -95,7 +96,9 @@ export function CallDistributionPie({
       </Stack>
     );
   }
-  const summary = slices.map((slice) => `${slice.label} ${slice.count} (${slice.percent}%)`);
+  const summary = slices.map(
+    (slice) => `${slice.label} ${formatCount(slice.count)} (${formatPercentage(slice.percent)})`,
+  );
   return (
     <Group justify="center" align="center" gap="lg">
       <svg
@@ -142,7 +145,8 @@ export function CallDistributionPie({
               aria-hidden
             />
             <Text size="sm">
-              {slice.label}: <strong>{slice.count}</strong> ({slice.percent}%)
+              {slice.label}: <strong>{formatCount(slice.count)}</strong> (
+              {formatPercentage(slice.percent)})
             </Text>
           </Group>
         ))}

@@ -8,6 +8,7 @@ import { CallDistributionPie } from './call-distribution-pie';
 import { FigureList } from './figure-list';
 import { StatusTimeTable } from './status-time-table';
 import classes from './analytics.module.css';
+import { formatPercent } from './format';
 
 interface EmployeeAnalyticsDetailViewProps {
   detail: EmployeeAnalyticsDetail;
@@ -83,7 +84,7 @@ export function EmployeeAnalyticsDetailView({ detail, actions }: EmployeeAnalyti
                 { label: 'Declined', value: figures.declined },
                 { label: analyticsMessages.notAnswered, value: figures.missed },
                 { label: 'Call Duration', value: formatDuration(figures.callDurationSeconds) },
-                { label: 'Performance', value: `${figures.performancePercent}%` },
+                { label: 'Performance', value: formatPercent(figures.performancePercent) },
               ]}
             />
           )}

@@ -11,6 +11,7 @@ import type { ListParams } from '../../../lib/use-list-params';
 import { analyticsMessages } from '../messages';
 import classes from './analytics.module.css';
 import { formatPercent, formatSeconds } from './format';
+import { formatCount } from '../../../lib/format-number';
 
 /**
  * The employee cards as a compact table, a row per agent, for floors of hundreds: the card's
@@ -75,10 +76,10 @@ export function EmployeeFiguresTable({
                   </Text>
                 </Table.Th>
                 <Table.Td>{employee.team?.name ?? analyticsMessages.noTeam}</Table.Td>
-                <Table.Td>{figures.totalCalls}</Table.Td>
-                <Table.Td>{figures.answered}</Table.Td>
-                <Table.Td>{figures.declined}</Table.Td>
-                <Table.Td>{figures.missed}</Table.Td>
+                <Table.Td>{formatCount(figures.totalCalls)}</Table.Td>
+                <Table.Td>{formatCount(figures.answered)}</Table.Td>
+                <Table.Td>{formatCount(figures.declined)}</Table.Td>
+                <Table.Td>{formatCount(figures.missed)}</Table.Td>
                 <Table.Td>{formatDuration(figures.callDurationSeconds)}</Table.Td>
                 <Table.Td>{formatPercent(figures.answerRatePercent)}</Table.Td>
                 <Table.Td>{formatSeconds(figures.averageHandleSeconds)}</Table.Td>

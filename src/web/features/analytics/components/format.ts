@@ -1,11 +1,12 @@
 import { formatDuration } from '../../../../shared/time-format';
+import { formatPercentage } from '../../../lib/format-number';
 
 /** A metric with nothing to divide by reads as a dash. */
 export const NO_FIGURE = '—';
 
 /** '83.3%', or a dash. */
 export function formatPercent(percent: number | null) {
-  return percent === null ? NO_FIGURE : `${percent}%`;
+  return percent === null ? NO_FIGURE : formatPercentage(percent);
 }
 
 /** '2m 5s' (spec §9: hours, minutes and seconds), or a dash. */

@@ -28,6 +28,7 @@ import { ScrollableTable } from '../../../components/scrollable-table';
 import { elapsedSeconds, serverTime } from '../../../lib/clock-offset';
 import { CLOCK_TICK_MS } from '../../../lib/timings';
 import { type ListParams, useListParams, useUrlParamStore } from '../../../lib/use-list-params';
+import { formatCount } from '../../../lib/format-number';
 import { useNow } from '../../../lib/use-now';
 import { prefetchFloorPage, useLiveFloor } from '../api/floor-feed';
 
@@ -155,8 +156,8 @@ function StatusCounts({ counts }: { counts: Partial<Record<AgentStatus, number>>
                 {label}
               </Text>
             </Group>
-            <Text fz="xl" fw={700} aria-label={`${label}: ${counts[status] ?? 0}`}>
-              {counts[status] ?? 0}
+            <Text fz="xl" fw={700} aria-label={`${label}: ${formatCount(counts[status] ?? 0)}`}>
+              {formatCount(counts[status] ?? 0)}
             </Text>
           </Paper>
         );

@@ -18,6 +18,7 @@ import { useAddTeamMember } from '../api/add-team-member';
 import { teamCandidatesQuery, useTeamCandidates } from '../api/get-team-candidates';
 import { teamErrorMessage } from '../error-messages';
 import { teamMemberRoleOptions } from './team-member-roles';
+import { formatCount } from '../../../lib/format-number';
 
 interface AddTeamMemberModalProps {
   team: Team;
@@ -43,8 +44,6 @@ function candidateOptions(candidates: readonly TeamCandidate[]) {
     { group: 'Admins', items: candidates.filter((c) => c.role === 'admin').map(option) },
   ].filter((group) => group.items.length > 0);
 }
-
-const count = new Intl.NumberFormat('en-US');
 
 /** A picker is for choosing, not browsing: a short page, and typing narrows it. */
 const PICKER_PAGE_SIZE = PAGE_SIZES[0];
@@ -110,7 +109,7 @@ export function AddTeamMemberModal({ team, onAdded, onCancel }: AddTeamMemberMod
               <>
                 {moreMatching > 0 && (
                   <span style={{ display: 'block' }}>
-                    Type to narrow: {count.format(moreMatching)} more
+                    Type to narrow: {formatCount(moreMatching)} more
                   </span>
                 )}
                 {hasLockedCandidates && (

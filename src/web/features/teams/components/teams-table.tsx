@@ -5,6 +5,7 @@ import { SortableTh } from '../../../components/list-panel';
 import { tooltip } from '../../../components/shared-tooltip';
 import { formatDate } from '../../../lib/format-date';
 import type { ListParams } from '../../../lib/use-list-params';
+import { formatCount } from '../../../lib/format-number';
 
 interface TeamsTableProps {
   teams: Team[];
@@ -85,7 +86,7 @@ export function TeamsTable({
                   color="blue"
                   leftSection={<IconUsers size={12} aria-hidden />}
                 >
-                  {team.member_count}
+                  {formatCount(team.member_count)}
                 </Badge>
               </Table.Td>
               <Table.Td>

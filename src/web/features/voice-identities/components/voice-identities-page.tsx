@@ -1,6 +1,7 @@
 import { Alert, Badge, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useVoiceIdentities } from '../api/get-voice-identities';
 import { ScrollableTable } from '../../../components/scrollable-table';
+import { formatCount } from '../../../lib/format-number';
 
 const providerLabel = { local: 'Local (offline)', vapi: 'Vapi' } as const;
 
@@ -46,7 +47,7 @@ export function VoiceIdentitiesPage() {
                           {identity.assistantId}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{identity.calls}</Table.Td>
+                      <Table.Td>{formatCount(identity.calls)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
