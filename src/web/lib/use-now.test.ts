@@ -16,8 +16,9 @@ describe('useNow', () => {
     act(() => {
       vi.advanceTimersByTime(300);
     });
+    // One clock for the page: mounted between two ticks, it reads the time the others read.
     const second = renderHook(() => useNow(1000));
-    expect(second.result.current.getTime() - first.result.current.getTime()).toBe(300);
+    expect(second.result.current).toBe(first.result.current);
 
     act(() => {
       vi.advanceTimersByTime(700);
@@ -44,6 +45,26 @@ describe('useNow', () => {
       vi.advanceTimersByTime(1);
     });
     expect(result.current.toISOString()).toBe('2026-11-26T09:00:00.750Z');
+  });
+
+  it('runs one timer however many clocks share an interval, and none once they are gone', () => {
+    const clocks = Array.from({ length: 50 }, () => renderHook(() => useNow(1000)));
+    expect(vi.getTimerCount()).toBe(1);
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(new Set(clocks.map((clock) => clock.result.current.toISOString()))).toEqual(
+      new Set(['2026-11-26T09:00:01.000Z']),
+    );
+    for (const clock of clocks) clock.unmount();
+    expect(vi.getTimerCount()).toBe(0);
+
+    // A clock started afresh reads the time it starts at.
+    act(() => {
+      vi.advanceTimersByTime(300);
+    });
+    const later = renderHook(() => useNow(1000));
+    expect(later.result.current.toISOString()).toBe('2026-11-26T09:00:01.300Z');
   });
 
   it('still renews at `wakeAt` between two ticks', () => {

@@ -61,9 +61,7 @@ export function LiveFloorPage() {
     sort: list.sort,
     status,
   });
-  const now = useNow(CLOCK_TICK_MS);
   const page = floor.data;
-  const serverNow = serverTime(page?.clockOffsetMs ?? 0, now.getTime());
 
   return (
     <Stack gap="lg">
@@ -119,7 +117,7 @@ export function LiveFloorPage() {
             <FloorTable
               agents={page.agents}
               list={list}
-              serverNow={serverNow}
+              clockOffsetMs={page.clockOffsetMs}
               isEmpty={page.total === 0}
             />
           </div>
@@ -184,12 +182,12 @@ function StatusDot({ colour }: { colour: string }) {
 function FloorTable({
   agents,
   list,
-  serverNow,
+  clockOffsetMs,
   isEmpty,
 }: {
   agents: readonly FloorAgent[];
   list: Pick<ListParams<FloorSortColumn>, 'sort' | 'toggleSort'>;
-  serverNow: number;
+  clockOffsetMs: number;
   isEmpty: boolean;
 }) {
   return (
@@ -228,7 +226,9 @@ function FloorTable({
               </Table.Td>
             </Table.Tr>
           ) : (
-            agents.map((agent) => <FloorRow key={agent.id} agent={agent} serverNow={serverNow} />)
+            agents.map((agent) => (
+              <FloorRow key={agent.id} agent={agent} clockOffsetMs={clockOffsetMs} />
+            ))
           )}
         </Table.Tbody>
       </Table>
@@ -236,7 +236,24 @@ function FloorTable({
   );
 }
 
-function FloorRow({ agent, serverNow }: { agent: FloorAgent; serverNow: number }) {
+/**
+ * A running time in its own text: it alone re-renders each second (one ticker for the page),
+ * not the table around it.
+ */
+function RunningTime({
+  since,
+  clockOffsetMs,
+  format,
+}: {
+  since: string;
+  clockOffsetMs: number;
+  format: (seconds: number) => string;
+}) {
+  const now = useNow(CLOCK_TICK_MS);
+  return format(elapsedSeconds(Date.parse(since), serverTime(clockOffsetMs, now.getTime())));
+}
+
+function FloorRow({ agent, clockOffsetMs }: { agent: FloorAgent; clockOffsetMs: number }) {
   const { label, colour } = statusCatalogue[agent.status];
   const { call } = agent;
   return (
@@ -255,7 +272,11 @@ function FloorRow({ agent, serverNow }: { agent: FloorAgent; serverNow: number }
         </Group>
       </Table.Td>
       <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {agent.since ? formatTimer(elapsedSeconds(Date.parse(agent.since), serverNow)) : '—'}
+        {agent.since ? (
+          <RunningTime since={agent.since} clockOffsetMs={clockOffsetMs} format={formatTimer} />
+        ) : (
+          '—'
+        )}
       </Table.Td>
       <Table.Td>
         {call ? (
@@ -274,7 +295,11 @@ function FloorRow({ agent, serverNow }: { agent: FloorAgent; serverNow: number }
         )}
       </Table.Td>
       <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {call ? formatCallTimer(elapsedSeconds(Date.parse(call.since), serverNow)) : '—'}
+        {call ? (
+          <RunningTime since={call.since} clockOffsetMs={clockOffsetMs} format={formatCallTimer} />
+        ) : (
+          '—'
+        )}
       </Table.Td>
       <Table.Td>
         <Badge variant="light" color={agent.isConnected ? 'green' : 'gray'}>
