@@ -22,9 +22,9 @@ test.beforeAll(waitForAdminServer);
 
 /** The figure on the dashboard's 'Total Employees' card. */
 async function totalEmployees(page: Page) {
-  const figure = page.getByRole('region', { name: 'Total Employees' }).getByText(/^\d+$/);
+  const figure = page.getByRole('region', { name: 'Total Employees' }).getByText(/^[\d,]+$/);
   await expect(figure).toBeVisible();
-  return Number(await figure.textContent());
+  return Number((await figure.textContent())!.replaceAll(',', ''));
 }
 
 async function openDashboard(page: Page) {

@@ -197,7 +197,9 @@ test("a team's employee cards sort by a figure, keep the flagged, and turn into 
       .filter({ has: page.getByRole('cell') })
       .evaluateAll(
         (rows, at) =>
-          rows.map((row) => parseInt(row.querySelectorAll('td')[at]?.textContent ?? '', 10)),
+          rows.map((row) =>
+            parseInt((row.querySelectorAll('td')[at]?.textContent ?? '').replaceAll(',', ''), 10),
+          ),
         index,
       );
   // Team, Total Calls, …: the second cell after the row's header.
@@ -251,7 +253,7 @@ test('the live floor of 2,000 agents filters by status, searches and pages', asy
     .evaluateAll((items) =>
       items.map((item) => {
         const [label, count] = [...item.querySelectorAll('p')].map((p) => p.textContent ?? '');
-        return { label: label!, count: Number(count) };
+        return { label: label!, count: Number(count!.replaceAll(',', '')) };
       }),
     );
   expect(cards.reduce((sum, card) => sum + card.count, 0)).toBe(scaleServer.agents);
