@@ -63,6 +63,15 @@ describe('useListParams', () => {
       await act(async () => reads.get('search=ann')!.resolve());
       expect(result.current.search).toBe('anna');
 
+      // A page closed while its search waits for its rows: the search is not asked for.
+      const store = { params: new URLSearchParams(), update: vi.fn() };
+      const gone = renderHook(() => useListParams(['name'], store, prefetch));
+      act(() => gone.result.current.setSearchInput('cy'));
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+      gone.unmount();
+      await act(async () => reads.get('search=cy')!.resolve());
+      expect(store.update).not.toHaveBeenCalled();
+
       // A read that takes long: the list asks anyway after a while, and shows it is loading.
       act(() => result.current.setSearchInput('ben'));
       await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));

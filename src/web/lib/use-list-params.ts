@@ -170,7 +170,15 @@ export function useListParams<Column extends string>(
       searchText.set(search);
     }
   }, [search, searchText]);
-  useEffect(() => () => clearTimeout(waiting.current), []);
+  // Gone (another page opened): a search still waiting for its rows is not asked for.
+  const isGone = useRef(false);
+  useEffect(() => {
+    isGone.current = false;
+    return () => {
+      isGone.current = true;
+      clearTimeout(waiting.current);
+    };
+  }, []);
   const latest = useRef({ update, sort, pageSize, prefetch });
   useEffect(() => {
     latest.current = { update, sort, pageSize, prefetch };
@@ -192,7 +200,7 @@ export function useListParams<Column extends string>(
         const read = prefetch?.(listQueryString({ search: term, sort, page: 1, pageSize }));
         void Promise.race([read, delay(SEARCH_PREFETCH_WAIT_MS)]).then(() => {
           // Typed on, or sent elsewhere (back, forward) meanwhile: that search wins.
-          if (asked.current !== term) return;
+          if (asked.current !== term || isGone.current) return;
           latest.current.update({ search: term || null, page: null }, !isSearchStep.current);
           isSearchStep.current = true;
         });
