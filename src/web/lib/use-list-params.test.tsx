@@ -1,6 +1,6 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS, SEARCH_PREFETCH_WAIT_MS } from './timings';
 import { useListParams, useLocalParamStore, useUrlParamStore } from './use-list-params';
@@ -64,7 +64,7 @@ describe('useListParams', () => {
       expect(result.current.search).toBe('anna');
 
       // A page closed while its search waits for its rows: the search is not asked for.
-      const store = { params: new URLSearchParams(), update: vi.fn() };
+      const store = { params: new URLSearchParams(), update: vi.fn(), isLeaving: () => false };
       const gone = renderHook(() => useListParams(['name'], store, prefetch));
       act(() => gone.result.current.setSearchInput('cy'));
       await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
@@ -78,6 +78,47 @@ describe('useListParams', () => {
       expect(result.current.search).toBe('anna');
       await act(() => vi.advanceTimersByTimeAsync(SEARCH_PREFETCH_WAIT_MS));
       expect(result.current.search).toBe('ben');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('drops a search waiting for its rows once a link to another page is followed', async () => {
+    vi.useFakeTimers();
+    try {
+      const read = deferred();
+      const other = deferred();
+      let typeSearch = (_text: string) => {};
+      function List() {
+        const { setSearchInput, search } = useListParams(
+          ['name'],
+          useUrlParamStore(),
+          () => read.promise,
+        );
+        typeSearch = setSearchInput;
+        return <p>Searching {search || 'nothing'}</p>;
+      }
+      const router = createMemoryRouter(
+        [
+          { path: '/list', Component: List },
+          // A page whose code takes a while: the list stays on screen meanwhile.
+          {
+            path: '/other',
+            lazy: async () => (await other.promise, { Component: () => <p>Other</p> }),
+          },
+        ],
+        { initialEntries: ['/list'] },
+      );
+      render(<RouterProvider router={router} />);
+
+      act(() => typeSearch('ann'));
+      await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));
+      act(() => void router.navigate('/other'));
+      await act(async () => read.resolve());
+      expect(router.state.navigation.location?.pathname).toBe('/other');
+      await act(async () => other.resolve());
+      expect(router.state.location.pathname).toBe('/other');
+      expect(screen.getByText('Other')).toBeTruthy();
     } finally {
       vi.useRealTimers();
     }

@@ -1,5 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useSearchParams } from 'react-router';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { UNSAFE_DataRouterContext, useSearchParams } from 'react-router';
 import {
   DEFAULT_PAGE_SIZE,
   type ListSort,
@@ -17,6 +25,8 @@ interface ParamStore {
   params: URLSearchParams;
   /** `push`: a step back and forward restore (paging, sorting); else the entry is replaced. */
   update: (changes: ParamChanges, push: boolean) => void;
+  /** Another page is on its way (its code or data loading): this list's state is done with. */
+  isLeaving: () => boolean;
 }
 
 function applyChanges(params: URLSearchParams, changes: ParamChanges) {
@@ -44,8 +54,19 @@ export function useUrlParamStore(): ParamStore {
     },
     [params, setParams],
   );
-  return { params, update };
+  // Read from the router when asked: its state changes the moment a link is followed, a
+  // render before this component hears of it. Outside a data router nothing is ever loading.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  const isLeaving = useCallback(() => {
+    const state = router?.state;
+    return (
+      !!state?.navigation.location && state.navigation.location.pathname !== state.location.pathname
+    );
+  }, [router]);
+  return { params, update, isLeaving };
 }
+
+const staying = () => false;
 
 /** A list inside a dialog keeps its state in the dialog, leaving the page's URL alone. */
 export function useLocalParamStore(): ParamStore {
@@ -54,7 +75,7 @@ export function useLocalParamStore(): ParamStore {
     (changes: ParamChanges) => setParams((current) => applyChanges(current, changes)),
     [],
   );
-  return { params, update };
+  return { params, update, isLeaving: staying };
 }
 
 /** The query string a server's list route takes (defaults left out). */
@@ -148,7 +169,7 @@ export function useListParams<Column extends string>(
   /** Reads a list's page (by its query string) into the query cache. */
   prefetch?: (queryString: string) => Promise<unknown>,
 ): ListParams<Column> {
-  const { params, update } = store;
+  const { params, update, isLeaving } = store;
   const search = params.get('search') ?? '';
   const sort = parseSortParam(columns, params.get('sort'));
   const page = pageOf(params.get('page'));
@@ -179,9 +200,9 @@ export function useListParams<Column extends string>(
       clearTimeout(waiting.current);
     };
   }, []);
-  const latest = useRef({ update, sort, pageSize, prefetch });
+  const latest = useRef({ update, isLeaving, sort, pageSize, prefetch });
   useEffect(() => {
-    latest.current = { update, sort, pageSize, prefetch };
+    latest.current = { update, isLeaving, sort, pageSize, prefetch };
   });
 
   // The list follows once typing pauses. Its rows are read before the search goes into the
@@ -199,8 +220,9 @@ export function useListParams<Column extends string>(
         const { sort, pageSize, prefetch } = latest.current;
         const read = prefetch?.(listQueryString({ search: term, sort, page: 1, pageSize }));
         void Promise.race([read, delay(SEARCH_PREFETCH_WAIT_MS)]).then(() => {
-          // Typed on, or sent elsewhere (back, forward) meanwhile: that search wins.
-          if (asked.current !== term || isGone.current) return;
+          // Typed on, or sent elsewhere (back, forward) meanwhile: that search wins. Another
+          // page on its way: writing the search would send the router back to this one.
+          if (asked.current !== term || isGone.current || latest.current.isLeaving()) return;
           latest.current.update({ search: term || null, page: null }, !isSearchStep.current);
           isSearchStep.current = true;
         });
