@@ -274,3 +274,46 @@ export const employeeAnalyticsDetailSchema = z.object({
   records: z.object({ calls: count, statusIntervals: count, sessions: count }),
 });
 export type EmployeeAnalyticsDetail = z.infer<typeof employeeAnalyticsDetailSchema>;
+
+/**
+ * The trend charts' query: the viewer's scope (the centre, or an admin's team), narrowed to a
+ * team (`none`: the employees without one) or to one employee.
+ */
+export const analyticsTrendQuerySchema = z
+  .object({
+    ...rangeFields,
+    teamId: teamFilterField,
+    employeeId: z.uuid({ error: 'Not a valid id' }).optional(),
+  })
+  .superRefine(checkRange);
+export type AnalyticsTrendQuery = z.infer<typeof analyticsTrendQuerySchema>;
+
+/** How long a bar of a trend is: a day up to 92 days, a week up to two years, else a month. */
+export const trendUnits = ['day', 'week', 'month'] as const;
+export type TrendUnit = (typeof trendUnits)[number];
+
+export const trendBucketSchema = z.object({
+  /** The bucket's first day in the call centre's zone (a week starts on Monday). */
+  start: z.iso.date(),
+  answered: count,
+  declined: count,
+  /** 'Not Answered'. */
+  missed: count,
+  /** Inbound answered ÷ inbound offered, percent to one decimal; null with none offered. */
+  answerRatePercent: z.number().nullable(),
+  /** Talk time ÷ handled calls, seconds to one decimal; null with none handled. */
+  averageHandleSeconds: z.number().nullable(),
+  /** Seconds per status (the open interval counted up to now), statuses with time only. */
+  statusSeconds: z.record(z.string(), seconds),
+});
+export type TrendBucket = z.infer<typeof trendBucketSchema>;
+
+/** Calls and status time per day (week, month) over the range, every bucket present. */
+export const analyticsTrendSchema = z.object({
+  range: resolvedRangeSchema,
+  unit: z.enum(trendUnits),
+  /** The statuses with time in the range, in the catalogue's order, with their labels. */
+  statuses: z.array(z.object({ status: z.string(), label: z.string() })),
+  buckets: z.array(trendBucketSchema),
+});
+export type AnalyticsTrend = z.infer<typeof analyticsTrendSchema>;

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { isoDateTime } from './fields';
 
+/** How many days the dashboard cards' sparklines cover. */
+export const SPARKLINE_DAYS = 30;
+
+const count = z.number().int().nonnegative();
+
 /** The admin dashboard's figures, computed by the server within the viewer's team scope. */
 export const dashboardSchema = z.object({
   employees: z.object({
@@ -24,6 +29,19 @@ export const dashboardSchema = z.object({
     answered: z.number().int(),
     /** Rounded percent of all calls answered; 0 with no calls. */
     performancePercent: z.number().int(),
+  }),
+  /** The cards' sparklines: a figure per day of the last `SPARKLINE_DAYS`, today last. */
+  trend: z.object({
+    /** The days in the call centre's zone, oldest first. */
+    days: z.array(z.iso.date()),
+    /** Employees registered by each day's end (those still registered). */
+    employees: z.array(count),
+    /** Employees registered on each day. */
+    registrations: z.array(count),
+    /** Teams by each day's end ('Total Teams'), or the own team's members; empty with no team. */
+    teams: z.array(count),
+    /** Each day's percent of calls answered; null on a day without calls. */
+    performancePercent: z.array(z.number().int().nullable()),
   }),
   /** The 4 newest employees. */
   recentEmployees: z.array(

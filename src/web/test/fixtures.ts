@@ -43,6 +43,16 @@ export function dashboardFigures(overrides: Partial<Dashboard> = {}): Dashboard 
     employees: { total: 0, growthPercent: 0, newThisMonth: 0, changeVersusLastMonthPercent: 0 },
     teams: { scope: 'all', count: 0 },
     calls: { total: 0, answered: 0, performancePercent: 0 },
+    trend: {
+      days: Array.from(
+        { length: 30 },
+        (_, index) => `2026-03-${String(index + 1).padStart(2, '0')}`,
+      ),
+      employees: Array<number>(30).fill(0),
+      registrations: Array<number>(30).fill(0),
+      teams: Array<number>(30).fill(0),
+      performancePercent: Array<number | null>(30).fill(null),
+    },
     recentEmployees: [],
     ...overrides,
   };

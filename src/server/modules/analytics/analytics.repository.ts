@@ -1,6 +1,10 @@
 import { type RawBuilder, sql } from 'kysely';
 import { FLAG_AFTER_CALL_AVERAGE_SECONDS, FLAG_TOTAL_SECONDS } from '../../../shared/analytics';
-import { type EmployeeAnalyticsSortColumn, NO_TEAM } from '../../../shared/schemas/analytics';
+import {
+  type EmployeeAnalyticsSortColumn,
+  NO_TEAM,
+  type TrendUnit,
+} from '../../../shared/schemas/analytics';
 import type { ListSort } from '../../../shared/schemas/list';
 import type { Db } from '../../platform/database';
 import type { EmployeeScope } from '../employees/employees.repository';
@@ -699,6 +703,95 @@ export async function employeeTimeline(db: Db, employeeId: string, w: AnalyticsW
       NULL::text, NULL::text, NULL::text
     FROM (${statusIntervalsIn(w, sql`l.user_id = ${employeeId}`)}) AS i
     ORDER BY started_at, kind
+  `.execute(db);
+  return result.rows;
+}
+
+export interface TrendRow {
+  start: string;
+  unit: TrendUnit;
+  answered: number;
+  declined: number;
+  missed: number;
+  inbound_offered: number;
+  inbound_answered: number;
+  handled_calls: number;
+  talk_seconds: number;
+  status_seconds: Record<string, number> | null;
+}
+
+/**
+ * Calls and status seconds per bucket of the window (a day, a week or a month: `trendUnits`
+ * says when) for the employees in scope that `filters` keep, every bucket present, oldest
+ * first. All time starts at the first day any of them has a call or a status interval.
+ * Closed intervals come from the daily rollups; the open one is split at local midnights live.
+ */
+export async function trends(
+  db: Db,
+  scope: EmployeeScope,
+  filters: EmployeeFilters,
+  w: AnalyticsWindow,
+  timeZone: string,
+) {
+  const today = sql`(${w.now}::timestamptz AT TIME ZONE ${timeZone})::date`;
+  const inStaff = (column: RawBuilder<unknown>) => sql`${column} IN (SELECT id FROM staff)`;
+  const inBounds = (day: RawBuilder<unknown>) => sql`${day} BETWEEN b.first AND b.last`;
+  const result = await sql<TrendRow>`
+    WITH staff AS (SELECT u.id FROM users AS u WHERE ${staffInScope(scope, filters)}),
+    days AS (
+      SELECT coalesce(${w.fromDay}::date, least(
+          (SELECT min(day) FROM call_day_totals WHERE ${inStaff(sql.ref('user_id'))}),
+          (SELECT min(day) FROM status_day_totals WHERE ${inStaff(sql.ref('user_id'))}),
+          (SELECT min((started_at AT TIME ZONE ${timeZone})::date) FROM employee_status_log
+           WHERE ${inStaff(sql.ref('user_id'))} AND ended_at IS NULL)),
+          ${today}) AS first,
+        coalesce(${w.toDay}::date, ${today}) AS last
+    ),
+    b AS (
+      SELECT days.first, days.last,
+        CASE WHEN days.last - days.first < 92 THEN 'day'
+             WHEN days.last - days.first < 731 THEN 'week' ELSE 'month' END AS unit
+      FROM days
+    ),
+    buckets AS (
+      SELECT s::date AS start FROM b, generate_series(date_trunc(b.unit, b.first),
+        b.last, ('1 ' || b.unit)::interval) AS s
+    ),
+    calls AS (
+      SELECT date_trunc(b.unit, d.day)::date AS start, sum(d.answered)::int AS answered,
+        sum(d.declined)::int AS declined, sum(d.missed)::int AS missed,
+        sum(d.inbound_offered)::int AS inbound_offered,
+        sum(d.inbound_answered)::int AS inbound_answered,
+        sum(d.handled_calls)::int AS handled_calls, sum(d.talk_seconds)::float8 AS talk_seconds
+      FROM call_day_totals AS d, b
+      WHERE ${inStaff(sql.ref('d.user_id'))} AND ${inBounds(sql.ref('d.day'))}
+      GROUP BY 1
+    ),
+    status_time AS (
+      SELECT t.start, t.status, sum(t.seconds)::float8 AS seconds
+      FROM (
+        SELECT date_trunc(b.unit, d.day)::date AS start, d.status, d.seconds
+        FROM status_day_totals AS d, b
+        WHERE ${inStaff(sql.ref('d.user_id'))} AND ${inBounds(sql.ref('d.day'))}
+        UNION ALL
+        SELECT date_trunc(b.unit, p.day)::date, o.status, p.seconds
+        FROM (${openIntervalsIn(w, inStaff(sql.ref('l.user_id')))}) AS o
+        CROSS JOIN LATERAL (SELECT ${w.start ? sql`greatest(o.started_at, ${w.start}::timestamptz)` : sql`o.started_at`} AS since) AS c
+        CROSS JOIN LATERAL interval_day_parts(c.since,
+          c.since + make_interval(secs => o.seconds), o.seconds, ${timeZone}) AS p, b
+        WHERE ${inBounds(sql.ref('p.day'))}
+      ) AS t
+      GROUP BY 1, 2
+    )
+    SELECT to_char(k.start, 'YYYY-MM-DD') AS start, b.unit,
+      coalesce(c.answered, 0) AS answered, coalesce(c.declined, 0) AS declined,
+      coalesce(c.missed, 0) AS missed, coalesce(c.inbound_offered, 0) AS inbound_offered,
+      coalesce(c.inbound_answered, 0) AS inbound_answered,
+      coalesce(c.handled_calls, 0) AS handled_calls, coalesce(c.talk_seconds, 0) AS talk_seconds,
+      (SELECT json_object_agg(s.status, s.seconds) FROM status_time AS s
+       WHERE s.start = k.start AND s.seconds > 0) AS status_seconds
+    FROM buckets AS k CROSS JOIN b LEFT JOIN calls AS c ON c.start = k.start
+    ORDER BY k.start
   `.execute(db);
   return result.rows;
 }

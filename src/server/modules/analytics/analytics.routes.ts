@@ -3,6 +3,8 @@ import { idParamsSchema } from '../../../shared/schemas/admins';
 import {
   analyticsExportQuerySchema,
   analyticsRangeQuerySchema,
+  analyticsTrendQuerySchema,
+  analyticsTrendSchema,
   employeeAnalyticsDetailSchema,
   employeeAnalyticsListSchema,
   employeeAnalyticsQuerySchema,
@@ -96,6 +98,26 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
   );
 
   app.get(
+    '/api/analytics/trends',
+    {
+      config: { access: canSeeEmployeeAnalytics },
+      schema: {
+        operationId: 'getAnalyticsTrends',
+        tags: ['analytics'],
+        summary:
+          'Calls by outcome, answer rate, average handle time and seconds per status, per day ' +
+          'over the range (per week past 92 days, per month past two years), for your scope: ' +
+          '`teamId` narrows to a team (`none`: the employees without a team), `employeeId` to ' +
+          `one employee (404 outside your scope). ${RANGE_HELP}`,
+        querystring: analyticsTrendQuerySchema,
+        response: { 200: analyticsTrendSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      analytics.scopedTrends(ctx, actorOf(request), request.query, rangeSelectionOf(request.query)),
+  );
+
+  app.get(
     '/api/analytics/export.csv',
     {
       config: { access: canSeeEmployeeAnalytics },
@@ -143,5 +165,20 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
     },
     async (request) =>
       analytics.ownAnalytics(ctx, actorOf(request), rangeSelectionOf(request.query)),
+  );
+
+  app.get(
+    '/api/agent/analytics/trends',
+    {
+      config: { access: isAgent },
+      schema: {
+        operationId: 'getMyAnalyticsTrends',
+        tags: ['agent'],
+        summary: `Your own trends, the same as an admin's for one employee. ${RANGE_HELP}`,
+        querystring: analyticsRangeQuerySchema,
+        response: { 200: analyticsTrendSchema },
+      },
+    },
+    async (request) => analytics.ownTrends(ctx, actorOf(request), rangeSelectionOf(request.query)),
   );
 };

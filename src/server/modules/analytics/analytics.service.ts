@@ -1,15 +1,20 @@
 import {
   type RangeSelection,
   type ResolvedRange,
+  answerRate,
+  averageHandleSeconds,
   deriveCallFigures,
   isStatusFlagged,
   rangeFileLabel,
   resolveRange,
   roundToTenth,
+  toPercent,
 } from '../../../shared/analytics';
 import { employeeScope } from '../../../shared/permissions';
 import type {
   AnalyticsExportQuery,
+  AnalyticsTrend,
+  AnalyticsTrendQuery,
   CallFigures,
   EmployeeAnalyticsCard,
   EmployeeAnalyticsDetail,
@@ -235,6 +240,60 @@ export function employeeAnalyticsDetail(
 /** The agent's own detail (the portal's Analytics page): their data only. */
 export function ownAnalytics(ctx: AppContext, actor: SessionUser, selection: RangeSelection) {
   return detailOf(ctx, { all: true }, actor.id, selection);
+}
+
+/**
+ * The trend charts: calls and status time per day (week, month) over the range, for the
+ * viewer's scope narrowed to a team or an employee. An employee outside the scope is not found
+ * (404); another team's id gives a trend of nothing, as its cards give no card.
+ */
+async function trends(
+  ctx: AppContext,
+  scope: EmployeeScope,
+  query: Pick<AnalyticsTrendQuery, 'teamId' | 'employeeId'>,
+  selection: RangeSelection,
+): Promise<AnalyticsTrend> {
+  if (query.employeeId && !(await repo.findEmployeeInScope(ctx.db, scope, query.employeeId)))
+    throw new AppError('EMPLOYEE_NOT_FOUND');
+  const { window, body } = windowOf(ctx, selection);
+  const rows = await repo.trends(ctx.db, scope, query, window, ctx.config.callCentreTimeZone);
+  const statuses = [...new Set(rows.flatMap((row) => Object.keys(row.status_seconds ?? {})))]
+    .sort((a, b) => statusOrder(a) - statusOrder(b) || a.localeCompare(b))
+    .map((status) => ({ status, label: statusLabel(status) }));
+  return {
+    range: body,
+    unit: rows[0]?.unit ?? 'day',
+    statuses,
+    buckets: rows.map((row) => ({
+      start: row.start,
+      answered: row.answered,
+      declined: row.declined,
+      missed: row.missed,
+      answerRatePercent: toPercent(answerRate(row.inbound_answered, row.inbound_offered)),
+      averageHandleSeconds: roundToTenth(averageHandleSeconds(row.talk_seconds, row.handled_calls)),
+      statusSeconds: Object.fromEntries(
+        Object.entries(row.status_seconds ?? {}).map(([status, seconds]) => [
+          status,
+          Math.round(seconds),
+        ]),
+      ),
+    })),
+  };
+}
+
+/** Trends in the viewer's scope (the admin portal). */
+export function scopedTrends(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: Pick<AnalyticsTrendQuery, 'teamId' | 'employeeId'>,
+  selection: RangeSelection,
+) {
+  return trends(ctx, employeeScope(actor), query, selection);
+}
+
+/** The agent's own trends. */
+export function ownTrends(ctx: AppContext, actor: SessionUser, selection: RangeSelection) {
+  return trends(ctx, { all: true }, { employeeId: actor.id }, selection);
 }
 
 export interface CsvFile {

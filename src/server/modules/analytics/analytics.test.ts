@@ -2,6 +2,7 @@ import { type KyselyPlugin, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { startOfDayIn } from '../../../shared/analytics';
 import {
+  type AnalyticsTrend,
   type CallFigures,
   type EmployeeAnalyticsDetail,
   type EmployeeAnalyticsList,
@@ -765,6 +766,155 @@ describe('GET /api/agent/analytics', () => {
 
   it('is for employees only', async () => {
     expect((await get('super', '/api/agent/analytics')).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/analytics/trends', () => {
+  const trendOf = (viewer: Viewer, query: string) =>
+    json<AnalyticsTrend>(viewer, `/api/analytics/trends?${query}`);
+  const statusSecondsOf = (detail: EmployeeAnalyticsDetail) =>
+    Object.fromEntries(
+      detail.statusTimes
+        .filter((row) => row.totalSeconds > 0)
+        .map((row) => [row.status, row.totalSeconds]),
+    );
+
+  it("a day's bar is that day's detail: calls by outcome, answer rate, handle time, status time", async () => {
+    const trend = await trendOf('super', `employeeId=${ana.id}&range=last7`);
+    expect(trend.unit).toBe('day');
+    expect(trend.range.preset).toBe('last7');
+    expect(trend.buckets.map((bucket) => bucket.start)).toEqual([
+      '2026-03-09',
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+      '2026-03-13',
+      '2026-03-14',
+      '2026-03-15',
+    ]);
+    for (const [day, bucket] of [
+      ['yesterday', trend.buckets[5]!],
+      ['today', trend.buckets[6]!],
+    ] as const) {
+      const detail = await json<EmployeeAnalyticsDetail>(
+        'super',
+        `/api/analytics/employees/${ana.id}?range=${day}`,
+      );
+      expect(bucket).toEqual({
+        start: bucket.start,
+        answered: detail.figures.answered,
+        declined: detail.figures.declined,
+        missed: detail.figures.missed,
+        answerRatePercent: detail.figures.answerRatePercent,
+        averageHandleSeconds: detail.figures.averageHandleSeconds,
+        // The open interval counts up to now; the one across midnight on both days.
+        statusSeconds: statusSecondsOf(detail),
+      });
+    }
+    // Hand-checked: today's inbound calls with an outcome, 3 of 5 answered; 210 s over 3 handled.
+    expect(trend.buckets[6]).toMatchObject({
+      answered: 4,
+      declined: 1,
+      missed: 1,
+      answerRatePercent: 60,
+      averageHandleSeconds: 70,
+    });
+    expect(trend.buckets[6]!.statusSeconds.gone_home).toBe(32_400);
+    expect(trend.buckets[5]!.statusSeconds.gone_home).toBe(10_800);
+    expect(trend.buckets[0]).toEqual({
+      start: '2026-03-09',
+      answered: 0,
+      declined: 0,
+      missed: 0,
+      answerRatePercent: null,
+      averageHandleSeconds: null,
+      statusSeconds: {},
+    });
+    // Every status with time, in the catalogue's order, with the spec's labels.
+    expect(trend.statuses.map((status) => status.status)).toEqual([
+      'available',
+      'on_call',
+      'break',
+      'lunch',
+      'gone_home',
+      'after_call',
+    ]);
+    expect(trend.statuses[5]).toEqual({ status: 'after_call', label: 'After Call Work' });
+  });
+
+  it('all time starts on the first day with data; the days add up to the detail', async () => {
+    const trend = await trendOf('super', `employeeId=${ana.id}`);
+    expect(trend.buckets).toHaveLength(15);
+    expect(trend.buckets[0]!.start).toBe('2026-03-01');
+    const all = await json<EmployeeAnalyticsDetail>('super', `/api/analytics/employees/${ana.id}`);
+    const sum = (pick: (bucket: AnalyticsTrend['buckets'][number]) => number) =>
+      trend.buckets.reduce((total, bucket) => total + pick(bucket), 0);
+    expect(sum((bucket) => bucket.answered)).toBe(all.figures.answered);
+    expect(sum((bucket) => bucket.missed)).toBe(all.figures.missed);
+    expect(sum((bucket) => bucket.statusSeconds.available ?? 0)).toBe(all.figures.availableSeconds);
+  });
+
+  it('past 92 days a bar is a week, starting on Monday, and the weeks add up', async () => {
+    const trend = await trendOf('super', `teamId=${north.id}&from=2025-12-01&to=2026-03-15`);
+    expect(trend.unit).toBe('week');
+    expect(trend.buckets[0]!.start).toBe('2025-12-01'); // a Monday
+    expect(trend.buckets.at(-1)!.start).toBe('2026-03-09');
+    expect(trend.buckets).toHaveLength(15);
+    const teams = await json<TeamAnalyticsList>('super', '/api/analytics/teams');
+    const northFigures = teams.teams.find((team) => team.id === north.id)!.figures;
+    expect(trend.buckets.reduce((total, bucket) => total + bucket.answered, 0)).toBe(
+      northFigures.answered,
+    );
+  });
+
+  it("a team's trend is its employees' together; each admin sees their scope", async () => {
+    const today = await trendOf('super', `teamId=${north.id}&range=today`);
+    const cards = await json<EmployeeAnalyticsList>(
+      'super',
+      `/api/analytics/employees?teamId=${north.id}&range=today`,
+    );
+    expect(today.buckets).toHaveLength(1);
+    expect(today.buckets[0]!.answered).toBe(
+      cards.employees.reduce((total, card) => total + card.figures.answered, 0),
+    );
+    expect(today.buckets[0]!.statusSeconds.after_call).toBe(90 + 91 + 3500);
+    // An admin's scope is their team, whatever they ask.
+    expect(await trendOf('northAdmin', 'range=today')).toEqual(today);
+    expect(await trendOf('northLeader', 'range=today')).toEqual(today);
+    expect((await trendOf('northAdmin', `teamId=${south.id}&range=today`)).buckets[0]).toEqual({
+      start: '2026-03-15',
+      answered: 0,
+      declined: 0,
+      missed: 0,
+      answerRatePercent: null,
+      averageHandleSeconds: null,
+      statusSeconds: {},
+    });
+    expect((await get('northAdmin', `/api/analytics/trends?employeeId=${cy.id}`)).statusCode).toBe(
+      404,
+    );
+    // An admin without a team, and the super admin, see the whole centre.
+    const centre = await trendOf('super', 'range=today');
+    expect(await trendOf('teamless', 'range=today')).toEqual(centre);
+    expect(centre.buckets[0]!.answered).toBe(today.buckets[0]!.answered + 1 + 1); // cy, dee
+  });
+
+  it('refuses employees and strangers, and bad ids with a message naming the field', async () => {
+    expect((await get('ana', '/api/analytics/trends')).statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/analytics/trends' });
+    expect(anonymous.statusCode).toBe(401);
+    const bad = await get('super', '/api/analytics/trends?employeeId=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('querystring.employeeId');
+  });
+
+  it("GET /api/agent/analytics/trends is the agent's own, as an admin sees it", async () => {
+    for (const range of ['today', 'last7', 'all']) {
+      expect(
+        await json<AnalyticsTrend>('ana', `/api/agent/analytics/trends?range=${range}`),
+      ).toEqual(await trendOf('super', `employeeId=${ana.id}&range=${range}`));
+    }
+    expect((await get('super', '/api/agent/analytics/trends')).statusCode).toBe(403);
   });
 });
 

@@ -5,7 +5,7 @@ import {
 } from '../../../shared/dashboard-figures';
 import { employeeScope, isSuperAdmin } from '../../../shared/permissions';
 import type { SessionUser } from '../../../shared/schemas/auth';
-import type { Dashboard } from '../../../shared/schemas/dashboard';
+import { type Dashboard, SPARKLINE_DAYS } from '../../../shared/schemas/dashboard';
 import type { AppContext } from '../../platform/context';
 import * as repo from './dashboard.repository';
 
@@ -14,10 +14,18 @@ const RECENT_EMPLOYEES = 4;
 
 export async function getDashboard(ctx: AppContext, actor: SessionUser): Promise<Dashboard> {
   const scope = employeeScope(actor);
-  const [counts, recent, teams] = await Promise.all([
-    repo.dashboardCounts(ctx.db, scope, ctx.clock.now(), ctx.config.callCentreTimeZone),
+  const now = ctx.clock.now();
+  const zone = ctx.config.callCentreTimeZone;
+  const teamTrend: repo.TeamTrendScope = isSuperAdmin(actor)
+    ? { all: true }
+    : actor.team
+      ? { teamId: actor.team.id }
+      : null;
+  const [counts, recent, teams, trend] = await Promise.all([
+    repo.dashboardCounts(ctx.db, scope, now, zone),
     repo.newestEmployees(ctx.db, scope, RECENT_EMPLOYEES),
     teamsCard(ctx, actor),
+    repo.dashboardTrend(ctx.db, scope, teamTrend, now, zone, SPARKLINE_DAYS),
   ]);
   return {
     employees: {
@@ -34,6 +42,15 @@ export async function getDashboard(ctx: AppContext, actor: SessionUser): Promise
       total: counts.calls_total,
       answered: counts.calls_answered,
       performancePercent: performancePercent(counts.calls_answered, counts.calls_total),
+    },
+    trend: {
+      days: trend.map((day) => day.day),
+      employees: trend.map((day) => day.employees),
+      registrations: trend.map((day) => day.registrations),
+      teams: teamTrend ? trend.map((day) => day.teams ?? 0) : [],
+      performancePercent: trend.map((day) =>
+        day.calls_total === 0 ? null : performancePercent(day.calls_answered, day.calls_total),
+      ),
     },
     recentEmployees: recent.map((employee) => ({
       id: employee.id,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { joinTeam, newAdmin, newEmployee, newSuperAdmin, newTeam } from '../../test/factories';
 import { signInAs } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
@@ -77,6 +77,7 @@ describe('GET /api/dashboard', () => {
       },
       teams: { scope: 'all', count: 2 },
       calls: { total: 6, answered: 3, performancePercent: 50 }, // the ringing call is not counted
+      trend: expect.any(Object),
       recentEmployees: [
         { id: staff.mar3!.id, username: 'mar3', created_at: registered.mar3.replace('Z', '.000Z') },
         { id: staff.mar2!.id, username: 'mar2', created_at: registered.mar2.replace('Z', '.000Z') },
@@ -128,7 +129,63 @@ describe('GET /api/dashboard', () => {
       employees: { total: 0, newThisMonth: 0, growthPercent: 0, changeVersusLastMonthPercent: 0 },
       teams: { scope: 'all', count: 0 },
       calls: { total: 0, answered: 0, performancePercent: 0 },
+      trend: {
+        days: expect.any(Array),
+        employees: Array(30).fill(0),
+        registrations: Array(30).fill(0),
+        teams: Array(30).fill(0),
+        performancePercent: Array(30).fill(null),
+      },
       recentEmployees: [],
     });
+  });
+});
+
+describe("GET /api/dashboard: the cards' 30-day sparklines", () => {
+  /** `count` days of `value`, then the next run, and so on. */
+  const runs = (...parts: [number, number | null][]) =>
+    parts.flatMap(([count, value]) => Array<number | null>(count).fill(value));
+  beforeAll(async () => {
+    // When the teams came, and North's members joined.
+    await t.db
+      .updateTable('teams')
+      .set({ created_at: '2026-03-01T17:00:00Z' })
+      .where('id', '=', north.id)
+      .execute();
+    await t.db
+      .updateTable('teams')
+      .set({ created_at: '2026-03-10T17:00:00Z' })
+      .where('id', '=', south.id)
+      .execute();
+    await t.db
+      .updateTable('team_members')
+      .set({ created_at: '2026-03-05T17:00:00Z' })
+      .where('team_id', '=', north.id)
+      .execute();
+  });
+
+  it("a super admin's: the centre's days in New York, today last", async () => {
+    const { trend } = await dashboardOf(superAdmin.username);
+    expect(trend.days).toHaveLength(30);
+    expect(trend.days[0]).toBe('2026-02-14');
+    expect(trend.days[29]).toBe('2026-03-15');
+    // febLateEvening (23:30 on 28 February in New York) counts on the 28th.
+    expect(trend.employees).toEqual(runs([14, 3], [1, 4], [9, 5], [4, 6], [2, 7]));
+    expect(trend.registrations).toEqual(
+      runs([14, 0], [1, 1], [1, 1], [8, 0], [1, 1], [3, 0], [1, 1], [1, 0]),
+    );
+    expect(trend.teams).toEqual(runs([15, 0], [9, 1], [6, 2]));
+    // Every call came on the 14th: 3 of 6 answered (the ringing one has no outcome yet).
+    expect(trend.performancePercent).toEqual(runs([28, null], [1, 50], [1, null]));
+  });
+
+  it("an admin's team: its employees, its members and its calls; no team, no teams line", async () => {
+    const { trend } = await dashboardOf(northAdmin.username);
+    expect(trend.employees).toEqual(runs([15, 2], [13, 3], [2, 4]));
+    expect(trend.teams).toEqual(runs([19, 0], [11, 5])); // 4 employees and the admin
+    expect(trend.performancePercent).toEqual(runs([28, null], [1, 50], [1, null]));
+    const teamless = await dashboardOf(teamlessAdmin.username);
+    expect(teamless.trend.teams).toEqual([]);
+    expect(teamless.trend.employees.at(-1)).toBe(7);
   });
 });
