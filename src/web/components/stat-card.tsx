@@ -14,6 +14,8 @@ interface StatCardProps {
   detail?: ReactNode;
   /** Anything under the detail, such as a bar. */
   footer?: ReactNode;
+  /** The figure's last days, under everything (see Sparkline). */
+  sparkline?: ReactNode;
 }
 
 /**
@@ -28,6 +30,7 @@ export function StatCard({
   value,
   detail,
   footer,
+  sparkline,
 }: StatCardProps) {
   const titleId = useId();
   return (
@@ -56,6 +59,7 @@ export function StatCard({
             </Text>
           )}
           {status === 'ready' && footer}
+          {status === 'ready' && sparkline}
         </>
       )}
     </Paper>

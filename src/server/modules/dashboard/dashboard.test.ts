@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { joinTeam, newAdmin, newEmployee, newSuperAdmin, newTeam } from '../../test/factories';
 import { signInAs } from '../../test/sign-in';
@@ -147,21 +148,14 @@ describe("GET /api/dashboard: the cards' 30-day sparklines", () => {
     parts.flatMap(([count, value]) => Array<number | null>(count).fill(value));
   beforeAll(async () => {
     // When the teams came, and North's members joined.
-    await t.db
-      .updateTable('teams')
-      .set({ created_at: '2026-03-01T17:00:00Z' })
-      .where('id', '=', north.id)
-      .execute();
-    await t.db
-      .updateTable('teams')
-      .set({ created_at: '2026-03-10T17:00:00Z' })
-      .where('id', '=', south.id)
-      .execute();
-    await t.db
-      .updateTable('team_members')
-      .set({ created_at: '2026-03-05T17:00:00Z' })
-      .where('team_id', '=', north.id)
-      .execute();
+    await sql`UPDATE teams SET created_at = '2026-03-01T17:00:00Z' WHERE id = ${north.id}`.execute(
+      t.db,
+    );
+    await sql`UPDATE teams SET created_at = '2026-03-10T17:00:00Z' WHERE id = ${south.id}`.execute(
+      t.db,
+    );
+    await sql`UPDATE team_members SET created_at = '2026-03-05T17:00:00Z'
+      WHERE team_id = ${north.id}`.execute(t.db);
   });
 
   it("a super admin's: the centre's days in New York, today last", async () => {

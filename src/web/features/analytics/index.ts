@@ -4,3 +4,5 @@ export { EmployeeAnalyticsDetailView } from './components/employee-analytics-det
 export { RangeControl } from './components/range-control';
 export { useAnalyticsRange } from './hooks/use-analytics-range';
 export { analyticsMessages } from './messages';
+export { TrendsPanel } from './components/trends-panel';
+export { trendsQueryKey } from './api/get-trends';

@@ -6,6 +6,7 @@ import { employeeMessages, teamMessages } from '../../../shared/messages';
  */
 export const analyticsMessages = {
   loading: 'Loading analytics...',
+  loadingTrends: 'Loading trends...',
   refreshing: 'Refreshing...',
   noTeams: teamMessages.noTeamsAvailable,
   noTeam: employeeMessages.noTeam,

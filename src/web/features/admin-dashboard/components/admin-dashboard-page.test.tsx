@@ -78,6 +78,47 @@ describe('AdminDashboardPage', () => {
     expect(screen.queryByRole('region', { name: 'Your Team' })).toBeNull();
   });
 
+  it("draws each card's last 30 days, named by its first and last figures", async () => {
+    useFakeClock();
+    const days = dashboardFigures().trend.days;
+    const rising = Array.from({ length: 30 }, (_, index) => 1970 + index);
+    renderPage(
+      dashboardFigures({
+        employees: {
+          total: 1999,
+          growthPercent: 2,
+          newThisMonth: 29,
+          changeVersusLastMonthPercent: 0,
+        },
+        trend: {
+          days,
+          employees: rising,
+          registrations: rising.map((_, index) => (index % 2 === 0 ? 1 : 0)),
+          teams: Array<number>(30).fill(20),
+          // No calls on the weekend: gaps, not zeros.
+          performancePercent: rising.map((_, index) => (index % 7 < 5 ? 90 + (index % 5) : null)),
+        },
+      }),
+    );
+    const sparkline = async (cardName: string) =>
+      within(await screen.findByRole('region', { name: cardName })).getByRole('img');
+    expect((await sparkline('Total Employees')).getAttribute('aria-label')).toBe(
+      'Employees, last 30 days: 1,970 on Mar 1, 1,999 on Mar 30; lowest 1,970, highest 1,999',
+    );
+    expect((await sparkline('New This Month')).getAttribute('aria-label')).toBe(
+      'Registrations per day, last 30 days: 1 on Mar 1, 0 on Mar 30; lowest 0, highest 1',
+    );
+    expect((await sparkline('Total Teams')).getAttribute('aria-label')).toBe(
+      'Teams, last 30 days: 20 on Mar 1, 20 on Mar 30; lowest 20, highest 20',
+    );
+    const performance = await sparkline('Performance');
+    expect(performance.getAttribute('aria-label')).toBe(
+      'Performance, last 30 days: 90% on Mar 1, 94% on Mar 30; lowest 90%, highest 94%',
+    );
+    // Five working days a week: a line each, broken at the weekends.
+    expect(performance.querySelectorAll('polyline')).toHaveLength(5);
+  });
+
   it('shows falls as negative and no change as 0%', async () => {
     useFakeClock();
     renderPage(

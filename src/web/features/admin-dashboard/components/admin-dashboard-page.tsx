@@ -10,6 +10,7 @@ import { QuickActions } from './quick-actions';
 import { RecentActivities } from './recent-activities';
 import { type FiguresStatus, StatCard } from '../../../components/stat-card';
 import { formatCount, formatPercentage } from '../../../lib/format-number';
+import { Sparkline } from '../../../components/sparkline';
 
 /**
  * Spec §2 'Admin dashboard': four figure cards, the newest employees and quick actions, all
@@ -43,6 +44,16 @@ export function AdminDashboardPage() {
           status={status}
           value={figures && formatCount(figures.employees.total)}
           detail={figures && <Trend percent={figures.employees.growthPercent} label="this month" />}
+          sparkline={
+            figures && (
+              <CardTrend
+                name="Employees"
+                days={figures.trend.days}
+                values={figures.trend.employees}
+                color="blue"
+              />
+            )
+          }
         />
         <StatCard
           title="New This Month"
@@ -58,8 +69,18 @@ export function AdminDashboardPage() {
               />
             )
           }
+          sparkline={
+            figures && (
+              <CardTrend
+                name="Registrations per day"
+                days={figures.trend.days}
+                values={figures.trend.registrations}
+                color="teal"
+              />
+            )
+          }
         />
-        <TeamsCard status={status} teams={figures?.teams} />
+        <TeamsCard status={status} teams={figures?.teams} trend={figures?.trend} />
         <StatCard
           title="Performance"
           icon={IconPhoneCall}
@@ -75,6 +96,17 @@ export function AdminDashboardPage() {
                 size="sm"
                 mt="sm"
                 aria-hidden
+              />
+            )
+          }
+          sparkline={
+            figures && (
+              <CardTrend
+                name="Performance"
+                days={figures.trend.days}
+                values={figures.trend.performancePercent}
+                color="violet"
+                format={formatPercentage}
               />
             )
           }
@@ -105,14 +137,57 @@ function Trend({ percent, label }: { percent: number; label: string }) {
   );
 }
 
+/** 'YYYY-MM-DD' → 'Nov 3'. */
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** A card's sparkline, named by its first and last figures and its range. */
+function CardTrend({
+  name,
+  days,
+  values,
+  color,
+  format = formatCount,
+}: {
+  name: string;
+  days: string[];
+  values: (number | null)[];
+  color: string;
+  format?: (value: number) => string;
+}) {
+  const known = values.flatMap((value, index) =>
+    value === null ? [] : [{ value, day: dayLabel(days[index]!) }],
+  );
+  const first = known[0];
+  const last = known.at(-1);
+  if (!first || !last) return null;
+  const figures = known.map((point) => point.value);
+  const label =
+    `${name}, last ${formatCount(days.length)} days: ${format(first.value)} on ${first.day}, ` +
+    `${format(last.value)} on ${last.day}; lowest ${format(Math.min(...figures))}, ` +
+    `highest ${format(Math.max(...figures))}`;
+  return <Sparkline values={values} color={color} label={label} />;
+}
+
 /** 'Total Teams' for a super admin; 'Your Team' (name and member count) for everyone else. */
 function TeamsCard({
   status,
   teams,
+  trend,
 }: {
   status: FiguresStatus;
   teams: Dashboard['teams'] | undefined;
+  trend: Dashboard['trend'] | undefined;
 }) {
+  const sparkline = (name: string) =>
+    trend &&
+    trend.teams.length > 0 && (
+      <CardTrend name={name} days={trend.days} values={trend.teams} color="orange" />
+    );
   if (teams?.scope === 'own') {
     const { team } = teams;
     return (
@@ -127,6 +202,7 @@ function TeamsCard({
             ? `${formatCount(team.memberCount)} ${team.memberCount === 1 ? 'member' : 'members'}`
             : 'You are not in a team'
         }
+        sparkline={sparkline('Team members')}
       />
     );
   }
@@ -138,6 +214,7 @@ function TeamsCard({
       status={status}
       value={teams && formatCount(teams.count)}
       detail="in the call centre"
+      sparkline={sparkline('Teams')}
     />
   );
 }

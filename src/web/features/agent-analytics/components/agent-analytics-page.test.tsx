@@ -61,6 +61,27 @@ function ownAnalytics(overrides: Partial<EmployeeAnalyticsDetail> = {}): Employe
   };
 }
 
+/** GET /api/agent/analytics/trends: today's, as the server answers it. */
+const trendRoute = {
+  'GET /api/agent/analytics/trends': () =>
+    jsonResponse({
+      range: today,
+      unit: 'day',
+      statuses: [{ status: 'available', label: 'Available' }],
+      buckets: [
+        {
+          start: '2026-11-20',
+          answered: 8,
+          declined: 3,
+          missed: 1,
+          answerRatePercent: 60,
+          averageHandleSeconds: 466,
+          statusSeconds: { available: 3600 },
+        },
+      ],
+    }),
+};
+
 function renderPage(path = '/agent/analytics') {
   const router = createMemoryRouter(
     [{ path: '/agent/analytics', element: <AgentAnalyticsPage /> }],
@@ -86,6 +107,7 @@ const figuresIn = (element: HTMLElement) => {
 describe('AgentAnalyticsPage', () => {
   it("shows the agent's own detail, today by default, without an admin's controls", async () => {
     const { requests } = mockFetch({
+      ...trendRoute,
       'GET /api/agent/analytics': () => jsonResponse(ownAnalytics()),
     });
     renderPage();
@@ -119,6 +141,14 @@ describe('AgentAnalyticsPage', () => {
     const table = screen.getByRole('table', { name: 'Status Time Tracking' });
     expect(within(table).getByRole('row', { name: /^Break.*Flagged/ })).toBeTruthy();
 
+    // Their own trends under the figures, in the same range (the charts' code loads first).
+    expect(
+      await screen.findByRole('heading', { name: 'Calls per day' }, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Time per status per day' })).toBeTruthy();
+    const trendRequest = requests.find((request) => request.path === '/api/agent/analytics/trends');
+    expect(Object.fromEntries(trendRequest?.query ?? [])).toEqual({ range: 'today' });
+
     // Their own data only: nothing to delete, close or export.
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Close employee details' })).toBeNull();
@@ -127,6 +157,7 @@ describe('AgentAnalyticsPage', () => {
 
   it('asks again for another range and keeps it in the URL', async () => {
     const { requests } = mockFetch({
+      ...trendRoute,
       'GET /api/agent/analytics': ({ query }) =>
         jsonResponse(
           ownAnalytics(
@@ -149,6 +180,7 @@ describe('AgentAnalyticsPage', () => {
 
   it('shows a newcomer the New Employee pie and no status data', async () => {
     mockFetch({
+      ...trendRoute,
       'GET /api/agent/analytics': () =>
         jsonResponse(
           ownAnalytics({
@@ -171,6 +203,7 @@ describe('AgentAnalyticsPage', () => {
   it('only logs a load error', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch({
+      ...trendRoute,
       'GET /api/agent/analytics': () =>
         errorResponse(403, 'FORBIDDEN', 'You are not allowed to do this'),
     });

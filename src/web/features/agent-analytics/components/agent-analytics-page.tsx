@@ -1,10 +1,13 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   EmployeeAnalyticsDetailView,
   RangeControl,
+  TrendsPanel,
   analyticsMessages,
+  trendsQueryKey,
   useAnalyticsRange,
 } from '../../analytics';
 import { useAgentAnalytics } from '../api/get-agent-analytics';
@@ -18,6 +21,7 @@ export function AgentAnalyticsPage() {
   const range = useAnalyticsRange('today');
   const analytics = useAgentAnalytics(range.apiParams);
   const [isRefreshing, setRefreshing] = useState(false);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     // Spec §8: analytics load errors are logged, never shown.
@@ -27,7 +31,10 @@ export function AgentAnalyticsPage() {
   async function refresh() {
     setRefreshing(true);
     try {
-      await analytics.refetch();
+      await Promise.all([
+        analytics.refetch(),
+        queryClient.invalidateQueries({ queryKey: trendsQueryKey('own') }),
+      ]);
     } finally {
       setRefreshing(false);
     }
@@ -55,7 +62,10 @@ export function AgentAnalyticsPage() {
         />
       </Group>
       {analytics.data ? (
-        <EmployeeAnalyticsDetailView detail={analytics.data} />
+        <EmployeeAnalyticsDetailView
+          detail={analytics.data}
+          trends={<TrendsPanel scope="own" range={range.apiParams} />}
+        />
       ) : (
         analytics.isPending && (
           <Text c="dimmed" ta="center" py="xl" role="status">

@@ -22,8 +22,12 @@ import {
   hal,
   nightShiftTeam,
   resolvedRange,
+  trendOf,
 } from '../test/analytics-fixtures';
 import { AnalyticsPage } from './analytics-page';
+
+// The trend charts' code is lazy: loaded once here, before any test waits for a chart.
+await import('./trend-charts');
 
 const detailPath = `/api/analytics/employees/${gus.id}`;
 
@@ -70,6 +74,7 @@ function serveAnalytics(overrides: Routes = {}) {
       jsonResponse({ range: resolvedRange(), teams: [dayShiftTeam, nightShiftTeam], noTeam: null }),
     'GET /api/analytics/employees': ({ query }) => cardsResponse([gus, hal], query),
     [`GET ${detailPath}`]: () => jsonResponse(employeeDetail(gus)),
+    'GET /api/analytics/trends': () => jsonResponse(trendOf()),
     ...overrides,
   });
 }
@@ -268,7 +273,9 @@ describe('AnalyticsPage: an admin who is no super admin', () => {
     });
 
     renderPage('/admin/analytics?view=table', teamMemberAdminUser);
-    const row = (await screen.findByRole('table')).querySelector('tbody tr')!;
+    const row = (await screen.findByRole('table', { name: 'Employee figures' })).querySelector(
+      'tbody tr',
+    )!;
     expect(within(row as HTMLElement).getByText('83,466')).toBeTruthy();
     expect(within(row as HTMLElement).getByText('95.4%')).toBeTruthy();
   });
@@ -550,6 +557,54 @@ describe(
     });
   },
 );
+
+describe('AnalyticsPage: trends', () => {
+  const chartTitles = () =>
+    screen.getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent);
+
+  it("the centre's calls per day above the team cards, in the range", async () => {
+    const { requests } = serveAnalytics();
+    renderPage('/admin/analytics?range=last7');
+    expect(await screen.findByRole('heading', { name: 'Calls per day' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Answer rate per day' })).toBeNull();
+    expect(lastQuery(requests, '/api/analytics/trends')).toEqual({ range: 'last7' });
+  });
+
+  it("a team's trends above its employee cards, without a click", async () => {
+    const { requests } = serveAnalytics();
+    renderPage(`/admin/analytics?team=${dayShiftTeam.id}`);
+    await screen.findByRole('heading', { name: 'Calls per day' });
+    expect(chartTitles()).toEqual([
+      'Calls per day',
+      'Time per status per day',
+      'Answer rate per day',
+      'Average handle time per day',
+    ]);
+    expect(lastQuery(requests, '/api/analytics/trends')).toEqual({
+      teamId: dayShiftTeam.id,
+      range: 'all',
+    });
+    // The charts come before the cards.
+    const chart = screen.getByRole('heading', { name: 'Calls per day' });
+    const card = await screen.findByRole('article', { name: 'Gus Grissom' });
+    expect(chart.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("one employee's trends under their figures; Refresh asks again", async () => {
+    const { requests } = serveAnalytics();
+    const { user } = renderPage(`/admin/analytics/${gus.id}?range=today`);
+    expect(await screen.findByRole('heading', { name: 'Time per status per day' })).toBeTruthy();
+    expect(lastQuery(requests, '/api/analytics/trends')).toEqual({
+      employeeId: gus.id,
+      range: 'today',
+    });
+    const asked = gets(requests, '/api/analytics/trends').length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(gets(requests, '/api/analytics/trends').length).toBeGreaterThan(asked),
+    );
+  });
+});
 
 describe('AnalyticsPage: the selected employee', () => {
   it('shows the pie with a label on each slice over 5 %, and the legend', async () => {

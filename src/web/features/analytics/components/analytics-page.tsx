@@ -18,6 +18,7 @@ import { employeeListCsvHref, employeeTimelineCsvHref } from '../api/export-csv'
 import { employeeAnalyticsQuery, useEmployeeAnalytics } from '../api/get-employee-analytics';
 import { isEmployeeId, useEmployeeDetail } from '../api/get-employee-detail';
 import { useTeamAnalytics } from '../api/get-team-analytics';
+import { trendsQueryKey } from '../api/get-trends';
 import { useAnalyticsLocation } from '../hooks/use-analytics-location';
 import { useAnalyticsRange } from '../hooks/use-analytics-range';
 import { useEmployeeCardsParams } from '../hooks/use-employee-cards-params';
@@ -30,6 +31,7 @@ import { EmployeeFiguresTable } from './employee-figures-table';
 import { EmployeeListControls } from './employee-list-controls';
 import { RangeControl } from './range-control';
 import { TeamCards } from './team-cards';
+import { TrendsPanel } from './trends-panel';
 import classes from './analytics.module.css';
 
 type View = 'teams' | 'employees' | 'detail';
@@ -87,7 +89,10 @@ export function AnalyticsPage() {
   async function refresh() {
     setRefreshing(true);
     try {
-      await current.refetch();
+      await Promise.all([
+        current.refetch(),
+        queryClient.invalidateQueries({ queryKey: trendsQueryKey({}) }),
+      ]);
     } finally {
       setRefreshing(false);
     }
@@ -180,6 +185,7 @@ export function AnalyticsPage() {
             </Text>
             <MetricsHelp withText />
           </Group>
+          <TrendsPanel scope={{}} range={range.apiParams} charts="calls" />
           {teams.data ? (
             <TeamCards list={teams.data} teamHref={place.teamHref} />
           ) : (
@@ -190,6 +196,7 @@ export function AnalyticsPage() {
 
       {view === 'employees' && (
         <>
+          <TrendsPanel scope={{ teamId }} range={range.apiParams} />
           <Group justify="flex-end">
             <MetricsHelp withText />
           </Group>
@@ -237,6 +244,12 @@ export function AnalyticsPage() {
         ) : detail.data ? (
           <EmployeeAnalyticsDetailView
             detail={detail.data}
+            trends={
+              <TrendsPanel
+                scope={{ employeeId: detail.data.employee.id }}
+                range={range.apiParams}
+              />
+            }
             actions={
               <>
                 <Button

@@ -14,6 +14,8 @@ interface EmployeeAnalyticsDetailViewProps {
   detail: EmployeeAnalyticsDetail;
   /** The admin's Delete and close controls; none on the agent's own page. */
   actions?: ReactNode;
+  /** The employee's trend charts, under the figures. */
+  trends: ReactNode;
 }
 
 function Panel({
@@ -41,10 +43,15 @@ function Panel({
 
 /**
  * Spec §2 'Selecting an employee shows': the Call Distribution pie and the Status Time
- * Tracking table, with the spec's counts and the call-centre metrics above them. The same view
+ * Tracking table, with the spec's counts and the call-centre metrics above them, and the
+ * trends over the range below. The same view
  * for an admin looking at an employee and for the agent looking at themselves.
  */
-export function EmployeeAnalyticsDetailView({ detail, actions }: EmployeeAnalyticsDetailViewProps) {
+export function EmployeeAnalyticsDetailView({
+  detail,
+  actions,
+  trends,
+}: EmployeeAnalyticsDetailViewProps) {
   const nameId = useId();
   const { employee, figures } = detail;
   const name = employee.full_name ?? employee.username;
@@ -97,6 +104,7 @@ export function EmployeeAnalyticsDetailView({ detail, actions }: EmployeeAnalyti
           {(titleId) => <StatusTimeTable rows={detail.statusTimes} labelledBy={titleId} />}
         </Panel>
       </SimpleGrid>
+      {trends}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { deriveCallFigures } from '../../../../shared/analytics';
 import type {
+  AnalyticsTrend,
   CallFigures,
   EmployeeAnalyticsCard,
   EmployeeAnalyticsDetail,
@@ -175,4 +176,46 @@ export function floorOfCards(count: number): EmployeeAnalyticsCard[] {
       flaggedStatuses: i % 7 === 0 ? ['break'] : [],
     };
   });
+}
+
+/** GET /api/analytics/trends: three days, the middle one without calls or status time. */
+export function trendOf(overrides: Partial<AnalyticsTrend> = {}): AnalyticsTrend {
+  return {
+    range: resolvedRange({ preset: 'custom', from: '2026-11-19', to: '2026-11-21' }),
+    unit: 'day',
+    statuses: [
+      { status: 'available', label: 'Available' },
+      { status: 'after_call', label: 'After Call Work' },
+    ],
+    buckets: [
+      {
+        start: '2026-11-19',
+        answered: 1200,
+        declined: 30,
+        missed: 70,
+        answerRatePercent: 92.3,
+        averageHandleSeconds: 185.5,
+        statusSeconds: { available: 7200, after_call: 5400 },
+      },
+      {
+        start: '2026-11-20',
+        answered: 0,
+        declined: 0,
+        missed: 0,
+        answerRatePercent: null,
+        averageHandleSeconds: null,
+        statusSeconds: {},
+      },
+      {
+        start: '2026-11-21',
+        answered: 900,
+        declined: 10,
+        missed: 90,
+        answerRatePercent: 90,
+        averageHandleSeconds: 240,
+        statusSeconds: { available: 3600 },
+      },
+    ],
+    ...overrides,
+  };
 }

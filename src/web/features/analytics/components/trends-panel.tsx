@@ -1,0 +1,38 @@
+import { Text } from '@mantine/core';
+import { lazy, Suspense, useEffect } from 'react';
+import { type TrendScope, useTrends } from '../api/get-trends';
+import { analyticsMessages } from '../messages';
+import type { TrendChartSet } from './trend-charts';
+
+// The charts' code (recharts) comes after the page's figures, not before them.
+const TrendCharts = lazy(() =>
+  import('./trend-charts').then((module) => ({ default: module.TrendCharts })),
+);
+
+/** The trends of a view: its charts once both the figures and the charts' code are here. */
+export function TrendsPanel({
+  scope,
+  range,
+  charts = 'all',
+}: {
+  scope: TrendScope;
+  range: Record<string, string>;
+  charts?: TrendChartSet;
+}) {
+  const trend = useTrends(scope, range);
+  useEffect(() => {
+    // Spec §8: analytics load errors are logged, never shown.
+    if (trend.error) console.error('Trends could not be loaded', trend.error);
+  }, [trend.error]);
+  const loading = (
+    <Text c="dimmed" size="sm" role="status">
+      {analyticsMessages.loadingTrends}
+    </Text>
+  );
+  if (!trend.data) return trend.isPending ? loading : null;
+  return (
+    <Suspense fallback={loading}>
+      <TrendCharts trend={trend.data} charts={charts} />
+    </Suspense>
+  );
+}
