@@ -12,6 +12,7 @@ import {
 } from '../test/fixtures';
 import { preloadLazyRoutes } from '../test/lazy-routes';
 import { renderWithProviders } from '../test/render';
+import { setViewportWidth } from '../test/viewport';
 import { appRoutes } from './router';
 
 // The routes' code loaded first, as a browser with it cached: a cold import on a busy machine
@@ -47,6 +48,7 @@ const everyoneSees = ['Dashboard', 'Register Employee', 'Analytics', 'Live Floor
 
 describe('the admin shell', () => {
   it('has the top bar of spec §2', async () => {
+    setViewportWidth(1280);
     signedInAs(superAdminUser);
     renderAt('/admin/dashboard');
     const topBar = within(await screen.findByRole('banner'));
@@ -60,6 +62,30 @@ describe('the admin shell', () => {
     // Logout is the sidebar's last entry (spec §2), not the top bar's.
     const menu = screen.getByRole('navigation', { name: 'Main' });
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('on a phone keeps the bar to its title: the welcome, Theme and Register are in the drawer', async () => {
+    setViewportWidth(390);
+    signedInAs(superAdminUser);
+    const { user } = renderAt('/admin/dashboard');
+    const topBar = within(await screen.findByRole('banner'));
+    expect(topBar.getByRole('heading', { name: 'Admin Portal' })).toBeTruthy();
+    expect(topBar.getByText('Demo version')).toBeTruthy();
+    expect(topBar.queryByText('Welcome, ada')).toBeNull();
+    expect(topBar.queryByRole('combobox', { name: 'Theme' })).toBeNull();
+    expect(topBar.queryByRole('link', { name: 'Register Employee' })).toBeNull();
+
+    await user.click(topBar.getByRole('button', { name: 'Toggle navigation' }));
+    const menu = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(menu.getByText('Welcome, ada')).toBeTruthy();
+    expect(menu.getByRole('link', { name: 'Register Employee' }).getAttribute('href')).toBe(
+      '/admin/register',
+    );
+    // One Theme select on the page, the drawer's, and it changes the theme.
+    expect(screen.getAllByRole('combobox', { name: 'Theme' })).toHaveLength(1);
+    await user.click(menu.getByRole('combobox', { name: 'Theme' }));
+    await user.click(screen.getByRole('option', { name: 'Dark Mode' }));
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark');
   });
 
   it.each<[string, SessionUser, string[]]>([

@@ -21,8 +21,7 @@ import { useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
 import { type AdminPage, adminPages, isAdminPageVisible } from './admin-pages';
 import { LogoutFailedAlert } from './logout-failed-alert';
-import { SHELL_TOP_BAR_HEIGHT, ShellTopBar } from './shell-top-bar';
-import classes from './admin-shell.module.css';
+import { SHELL_TOP_BAR_HEIGHT, ShellDrawerAccount, ShellTopBar } from './shell-top-bar';
 import { useLogout } from './use-logout';
 import { ShellNavLink } from './shell-nav-link';
 import { useNavbarToggle } from './use-navbar-toggle';
@@ -51,13 +50,15 @@ function isCurrentPage(page: AdminPage, pathname: string) {
 
 /**
  * The admin portal's frame (spec §2 'Admin shell'): a top bar and a slide-out sidebar
- * (useNavbarToggle: beside the page on wide screens, a drawer on phones).
+ * (useNavbarToggle: beside the page on wide screens, a drawer on phones). On a phone the bar
+ * keeps the burger and the title; the welcome and the theme select move into the drawer, and
+ * 'Register Employee' is the drawer's own link of that name.
  */
 export function AdminShell() {
   const { data: user } = useSession();
   const { logout, isLoggingOut, logoutFailure } = useLogout();
   const { pathname } = useLocation();
-  const { isNavOpen, toggleNav, closeMobileNav, collapsed } = useNavbarToggle();
+  const { isNavOpen, toggleNav, closeMobileNav, collapsed, isDrawer } = useNavbarToggle();
   usePageTitle(menuPages.find((page) => isCurrentPage(page, pathname))?.label);
 
   function handlePageLinkClick(event: MouseEvent, page: AdminPage) {
@@ -101,25 +102,28 @@ export function AdminShell() {
               aria-controls={NAVIGATION_ID}
             />
           }
+          hasAccount={!isDrawer}
           actions={
-            <Button
-              component={Link}
-              to={adminPages.register.path}
-              leftSection={<IconUserPlus size={16} aria-hidden />}
-              size="sm"
-              classNames={{
-                root: classes.registerButton,
-                label: classes.registerLabel,
-                section: classes.registerIcon,
-              }}
-            >
-              Register Employee
-            </Button>
+            !isDrawer && (
+              <Button
+                component={Link}
+                to={adminPages.register.path}
+                leftSection={<IconUserPlus size={16} aria-hidden />}
+                size="sm"
+              >
+                Register Employee
+              </Button>
+            )
           }
         />
       </AppShell.Header>
       {/* A closed sidebar is only moved off screen: `inert` keeps it out of tab order too. */}
       <AppShell.Navbar id={NAVIGATION_ID} aria-label="Main" p="sm" inert={!isNavOpen}>
+        {isDrawer && (
+          <AppShell.Section>
+            <ShellDrawerAccount username={username} />
+          </AppShell.Section>
+        )}
         <AppShell.Section grow component={ScrollArea}>
           {user &&
             menuPages

@@ -19,6 +19,7 @@ import { preloadLazyRoutes } from '../test/lazy-routes';
 import { errorResponse, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { agentUser } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
+import { setViewportWidth } from '../test/viewport';
 import { employeeDetail, gus } from '../features/analytics/test/analytics-fixtures';
 import { appRoutes } from './router';
 
@@ -86,14 +87,31 @@ afterEach(() => {
 
 describe('the agent shell', () => {
   it('has the top bar of spec §2: title, welcome and logo', async () => {
+    setViewportWidth(1280);
     useFakeClock(SERVER_NOW);
     serve(agentState());
     await renderAt('/agent');
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('heading', { name: 'Employee Portal', level: 1 })).toBeTruthy();
     expect(within(banner).getByText('Welcome, dana')).toBeTruthy();
+    expect(within(banner).getByRole('combobox', { name: 'Theme' })).toBeTruthy();
     expect(banner.querySelector('img[src="/logo.svg"]')).not.toBeNull();
     expect(within(banner).queryByRole('button', { name: 'View Call' })).toBeNull();
+  });
+
+  it('on a phone has the welcome and the one Theme select in the drawer, View Call in the bar', async () => {
+    setViewportWidth(390);
+    useFakeClock(SERVER_NOW);
+    serve(agentState({ status: 'on_call', since: at(-5), call: activeCall(5) }));
+    await renderAt('/agent');
+    const banner = within(screen.getByRole('banner'));
+    expect(banner.getByRole('heading', { name: 'Employee Portal', level: 1 })).toBeTruthy();
+    expect(banner.getByRole('button', { name: 'View Call' })).toBeTruthy();
+    expect(banner.queryByText('Welcome, dana')).toBeNull();
+    expect(banner.queryByRole('combobox', { name: 'Theme' })).toBeNull();
+    expect(menu().getByText('Welcome, dana')).toBeTruthy();
+    expect(menu().getByRole('combobox', { name: 'Theme' })).toBeTruthy();
+    expect(screen.getAllByRole('combobox', { name: 'Theme' })).toHaveLength(1);
   });
 
   it('has a drawer with Dashboard, Analytics and Profile links, and Logout', async () => {

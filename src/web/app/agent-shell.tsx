@@ -17,7 +17,7 @@ import { usePageTitle } from '../lib/use-page-title';
 import { AgentLogoutButton } from './agent-logout-button';
 import { type AgentPage, agentPages, isCurrentAgentPage } from './agent-pages';
 import { LogoutFailedAlert } from './logout-failed-alert';
-import { SHELL_TOP_BAR_HEIGHT, ShellTopBar } from './shell-top-bar';
+import { SHELL_TOP_BAR_HEIGHT, ShellDrawerAccount, ShellTopBar } from './shell-top-bar';
 import { useLogout } from './use-logout';
 import { ShellNavLink } from './shell-nav-link';
 import { useNavbarToggle } from './use-navbar-toggle';
@@ -27,7 +27,8 @@ const menuPages: AgentPage[] = Object.values(agentPages);
 
 /**
  * The employee portal (spec §2 'Employee portal shell'): top bar with the logo, welcome and,
- * during a call, 'View Call'; a drawer with the pages and Logout. The shell owns the agent's
+ * during a call, 'View Call'; a drawer with the pages and Logout (on a phone, also the welcome
+ * and the theme select, which leave the bar there). The shell owns the agent's
  * state — one query, kept current by the live socket and re-fetched when a deadline passes
  * unannounced — which every page below shares, and announces incoming calls on every page.
  */
@@ -45,6 +46,7 @@ export function AgentShell() {
     ? agentState.data.state.status === INITIAL_STATUS
     : agentState.isError;
   const isOnDashboard = isCurrentAgentPage(agentPages.dashboard, pathname);
+  const username = user?.username ?? '';
   usePageTitle(
     Object.values<AgentPage>(agentPages).find((page) => isCurrentAgentPage(page, pathname))?.label,
   );
@@ -60,7 +62,8 @@ export function AgentShell() {
         <AppShell.Header>
           <ShellTopBar
             title="Employee Portal"
-            username={user?.username ?? ''}
+            username={username}
+            hasAccount={!navbar.isDrawer}
             navigationToggle={
               <Burger
                 opened={navbar.isNavOpen}
@@ -76,6 +79,11 @@ export function AgentShell() {
         </AppShell.Header>
         {/* A closed drawer is only moved off screen: `inert` keeps it out of tab order too. */}
         <AppShell.Navbar id={NAVIGATION_ID} aria-label="Main" p="sm" inert={!navbar.isNavOpen}>
+          {navbar.isDrawer && (
+            <AppShell.Section>
+              <ShellDrawerAccount username={username} />
+            </AppShell.Section>
+          )}
           <AppShell.Section grow component={ScrollArea}>
             {menuPages.map((page) => (
               <ShellNavLink

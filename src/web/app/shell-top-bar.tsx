@@ -1,4 +1,4 @@
-import { Button, Group, Image, Text, Title } from '@mantine/core';
+import { Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { ThemeSelect } from '../features/theme/components/theme-select';
@@ -9,9 +9,14 @@ interface ShellTopBarProps {
   username: string;
   /** Shown beside the title, e.g. the admin portal's 'Demo version' label. */
   badge?: ReactNode;
-  /** Before the logo: the admin portal's sidebar toggle. */
+  /** Before the logo: the sidebar toggle. */
   navigationToggle?: ReactNode;
-  /** After the theme select: the admin portal's 'Register Employee' button. */
+  /**
+   * Whether the welcome and the theme select sit in the bar: on a phone they are in the
+   * drawer instead (ShellDrawerAccount), where there is room for them.
+   */
+  hasAccount: boolean;
+  /** After the theme select: the admin portal's 'Register Employee', the softphone's 'View Call'. */
   actions?: ReactNode;
   /** A Logout button in the bar; the admin portal has its Logout in the sidebar instead. */
   onLogout?: () => void;
@@ -19,11 +24,12 @@ interface ShellTopBarProps {
 }
 
 /**
- * Two rows where title and controls don't fit side by side: on a tablet, where the admin
- * portal's one row needs ~900 px (below Mantine's md, 62em, it wrapped out of a one-row bar and
- * hid the title under the bar's top); three on a phone (below xs, 36em), the welcome on its own.
+ * One row on a phone (below Mantine's sm, 48em), where the bar holds only the title and the
+ * portal's actions; two rows where title and controls don't fit side by side: on a tablet,
+ * where the admin portal's one row needs ~900 px (below md, 62em, it wrapped out of a one-row
+ * bar and hid the title under the bar's top).
  */
-export const SHELL_TOP_BAR_HEIGHT = { base: 140, xs: 108, md: 64 };
+export const SHELL_TOP_BAR_HEIGHT = { base: 64, sm: 108, md: 64 };
 
 /** Both portals' top bar: title, welcome, theme, and the portal's own controls. */
 export function ShellTopBar({
@@ -31,6 +37,7 @@ export function ShellTopBar({
   username,
   badge,
   navigationToggle,
+  hasAccount,
   actions,
   onLogout,
   isLoggingOut = false,
@@ -46,10 +53,14 @@ export function ShellTopBar({
         {badge}
       </Group>
       <Group gap="md" className={classes.controls}>
-        <Text className={classes.welcome} size="sm" title={`Welcome, ${username}`}>
-          Welcome, {username}
-        </Text>
-        <ThemeSelect />
+        {hasAccount && (
+          <>
+            <Text className={classes.welcome} size="sm" title={`Welcome, ${username}`}>
+              Welcome, {username}
+            </Text>
+            <ThemeSelect />
+          </>
+        )}
         {actions}
         {onLogout && (
           <Button
@@ -64,5 +75,20 @@ export function ShellTopBar({
         )}
       </Group>
     </div>
+  );
+}
+
+/**
+ * The welcome and the theme select at the top of a phone's drawer: the one place they are
+ * rendered then, so the Theme select is never on the page twice.
+ */
+export function ShellDrawerAccount({ username }: { username: string }) {
+  return (
+    <Stack gap="sm" className={classes.drawerAccount}>
+      <Text size="sm" fw={500} className={classes.drawerWelcome}>
+        Welcome, {username}
+      </Text>
+      <ThemeSelect />
+    </Stack>
   );
 }

@@ -6,7 +6,8 @@ import { useLocation } from 'react-router';
 /**
  * Both portals' sidebar: from the `sm` breakpoint up it sits beside the page and starts open;
  * below it, it is a drawer over the page that starts closed and closes again once the page
- * changes (it is open on the page it was opened on).
+ * changes (it is open on the page it was opened on). The drawer also holds what leaves the top
+ * bar on a phone (`isDrawer`).
  */
 export function useNavbarToggle() {
   const { pathname } = useLocation();
@@ -24,6 +25,7 @@ export function useNavbarToggle() {
       ? desktopNav.toggle
       : () => setMobileNavOpenOn(isMobileNavOpen ? null : pathname),
     closeMobileNav: () => setMobileNavOpenOn(null),
+    isDrawer: !isDesktop,
     /** AppShell's `navbar.collapsed`. */
     collapsed: { desktop: !isDesktopNavOpen, mobile: !isMobileNavOpen },
   };

@@ -3,6 +3,7 @@ import { IconPhoneCall } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useAgentState } from '../api/get-agent-state';
 import { ActiveCallModal } from './active-call-modal';
+import classes from './view-call-button.module.css';
 
 /**
  * Spec §2: 'View Call' in the top bar while a call is active (connecting included), opening
@@ -21,6 +22,7 @@ export function ViewCallButton() {
         color="green"
         leftSection={<IconPhoneCall size={16} aria-hidden />}
         onClick={() => setOpenedForCallId(call.id)}
+        classNames={{ root: classes.root, label: classes.label, section: classes.section }}
       >
         View Call
       </Button>
