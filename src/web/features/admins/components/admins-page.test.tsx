@@ -111,6 +111,16 @@ afterEach(() => {
 });
 
 describe('AdminsPage: the list', () => {
+  it("keeps the table and its row actions in a sideways scroller named 'Admins' that takes the focus", async () => {
+    serveAdmins();
+    renderPage();
+    await screen.findByText('Showing 5 of 5 admins');
+    const scroller = screen.getByRole('group', { name: 'Admins' });
+    expect(within(scroller).getByRole('table', { name: 'Admins' })).toBeTruthy();
+    expect(within(scroller).getByRole('button', { name: 'Edit cal' })).toBeTruthy();
+    expect(scroller.tabIndex).toBe(0);
+  });
+
   it('shows title, columns, every admin in the server order, and the footer', async () => {
     serveAdmins();
     renderPage();

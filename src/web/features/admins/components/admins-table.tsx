@@ -8,6 +8,7 @@ import { AccountIdentity } from '../../../components/account-identity';
 import { PasswordMaskCell } from '../../../components/password-mask-cell';
 import { RowActions } from '../../../components/row-actions';
 import { RowFeedback } from '../../../components/row-feedback';
+import { ScrollableTable } from '../../../components/scrollable-table';
 import { SortableTh } from '../../../components/list-panel';
 import type { ListParams } from '../../../lib/use-list-params';
 import { refusal } from '../../../lib/form-error';
@@ -50,8 +51,8 @@ export function AdminsTable({
 }: AdminsTableProps) {
   const editedBefore = usePrevious(editingAdminId);
   return (
-    <Table.ScrollContainer minWidth={COLUMN_WIDTHS.reduce((sum, width) => sum + width)}>
-      <Table verticalSpacing="sm" highlightOnHover layout="fixed">
+    <ScrollableTable label="Admins" minWidth={COLUMN_WIDTHS.reduce((sum, width) => sum + width)}>
+      <Table verticalSpacing="sm" highlightOnHover layout="fixed" aria-label="Admins">
         <colgroup>
           {COLUMN_WIDTHS.map((width, column) => (
             <col key={column} style={{ width }} />
@@ -120,7 +121,7 @@ export function AdminsTable({
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }
 

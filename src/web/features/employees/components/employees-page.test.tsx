@@ -109,6 +109,16 @@ afterEach(() => {
 });
 
 describe('EmployeesPage: the list', () => {
+  it("keeps the table and its row actions in a sideways scroller named 'Employees' that takes the focus", async () => {
+    serveEmployees();
+    renderPage();
+    await loaded();
+    const scroller = screen.getByRole('group', { name: 'Employees' });
+    expect(within(scroller).getByRole('table', { name: 'Employees' })).toBeTruthy();
+    expect(within(scroller).getByRole('button', { name: 'Edit gus' })).toBeTruthy();
+    expect(scroller.tabIndex).toBe(0);
+  });
+
   it('shows title, columns, every employee in the server order, and the footer', async () => {
     serveEmployees();
     renderPage();

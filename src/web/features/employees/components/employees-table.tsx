@@ -11,6 +11,7 @@ import { AccountIdentity } from '../../../components/account-identity';
 import { PasswordMaskCell } from '../../../components/password-mask-cell';
 import { RowActions } from '../../../components/row-actions';
 import { RowFeedback } from '../../../components/row-feedback';
+import { ScrollableTable } from '../../../components/scrollable-table';
 import { adminPaths, employeeAnalyticsPath } from '../../../lib/admin-paths';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { refusal } from '../../../lib/form-error';
@@ -57,8 +58,8 @@ export function EmployeesTable({
 }: EmployeesTableProps) {
   const editedBefore = usePrevious(editingEmployeeId);
   return (
-    <Table.ScrollContainer minWidth={COLUMN_WIDTHS.reduce((sum, width) => sum + width)}>
-      <Table verticalSpacing="sm" highlightOnHover layout="fixed">
+    <ScrollableTable label="Employees" minWidth={COLUMN_WIDTHS.reduce((sum, width) => sum + width)}>
+      <Table verticalSpacing="sm" highlightOnHover layout="fixed" aria-label="Employees">
         <colgroup>
           {COLUMN_WIDTHS.map((width, column) => (
             <col key={column} style={{ width }} />
@@ -130,7 +131,7 @@ export function EmployeesTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }
 

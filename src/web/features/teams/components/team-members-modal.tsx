@@ -7,6 +7,7 @@ import type { Team, TeamMember, TeamMemberSortColumn } from '../../../../shared/
 import { AppModal } from '../../../components/app-modal';
 import { FormAlert } from '../../../components/form-alert';
 import { ListPanel, SortableTh } from '../../../components/list-panel';
+import { ScrollableTable } from '../../../components/scrollable-table';
 import { useSession } from '../../../lib/session';
 import type { ListParams } from '../../../lib/use-list-params';
 import type { Notice } from '../../../lib/use-notice';
@@ -118,8 +119,8 @@ export function TeamMembersModal({
           }}
         >
           {(page) => (
-            <Table.ScrollContainer minWidth={300}>
-              <Table verticalSpacing="sm">
+            <ScrollableTable label={`${team.name} Members`} minWidth={300}>
+              <Table verticalSpacing="sm" aria-label={`${team.name} Members`}>
                 <Table.Thead>
                   <Table.Tr>
                     <SortableTh list={list} column="username">
@@ -204,7 +205,7 @@ export function TeamMembersModal({
                   })}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollableTable>
           )}
         </ListPanel>
       </Stack>

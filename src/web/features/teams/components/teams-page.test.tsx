@@ -150,6 +150,21 @@ afterEach(() => {
 });
 
 describe('TeamsPage: the list', () => {
+  it('keeps the tables and their row actions in sideways scrollers named after them', async () => {
+    serveTeams();
+    const { user } = renderPage();
+    await screen.findByRole('button', { name: 'Night Shift' });
+    const scroller = screen.getByRole('group', { name: 'Teams' });
+    expect(within(scroller).getByRole('table', { name: 'Teams' })).toBeTruthy();
+    expect(within(scroller).getByRole('button', { name: 'Delete Night Shift' })).toBeTruthy();
+    expect(scroller.tabIndex).toBe(0);
+
+    const dialog = await openMembers(user);
+    const members = dialog.getByRole('group', { name: 'Night Shift Members' });
+    expect(within(members).getByRole('table', { name: 'Night Shift Members' })).toBeTruthy();
+    expect(within(members).getByRole('button', { name: 'Remove dana' })).toBeTruthy();
+  });
+
   it('shows the teams with every column of spec §2', async () => {
     serveTeams();
     renderPage();

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import { IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
 import type { Team, TeamSortColumn } from '../../../../shared/schemas/teams';
 import { SortableTh } from '../../../components/list-panel';
+import { ScrollableTable } from '../../../components/scrollable-table';
 import { tooltip } from '../../../components/shared-tooltip';
 import { formatDate } from '../../../lib/format-date';
 import type { ListParams } from '../../../lib/use-list-params';
@@ -27,8 +28,8 @@ export function TeamsTable({
   onDelete,
 }: TeamsTableProps) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="sm" highlightOnHover>
+    <ScrollableTable label="Teams" minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover aria-label="Teams">
         <Table.Thead>
           <Table.Tr>
             <SortableTh list={list} column="name">
@@ -126,6 +127,6 @@ export function TeamsTable({
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }
