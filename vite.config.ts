@@ -56,6 +56,12 @@ export default defineConfig({
               test: /modulepreload-polyfill|[\\/]src[\\/](shared[\\/](messages|schemas[\\/](errors|field-rules|sign-in))|web[\\/](lib[\\/](api-client|page-navigation|session-user|style-nonce|zod-jitless)|components[\\/](full-page-loader|centered-card|form-alert|load-failed-card)|app[\\/](theme|theme-provider)|features[\\/]theme[\\/]color-scheme-manager))\.tsx?$/,
               tags: ['$initial'],
             },
+            // The trend charts (Mantine charts on recharts and what only recharts uses): loaded
+            // after an analytics view's figures, never with a portal's first screen.
+            {
+              name: 'vendor-charts',
+              test: /[\\/]node_modules[\\/](recharts|@mantine[\\/]charts|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|es-toolkit|eventemitter3|decimal\.js-light|victory-vendor|d3-[a-z-]+|internmap|tiny-invariant|@standard-schema)[\\/]/,
+            },
             // Parts of the libraries only pages beyond the agent's dashboard use (the icons of the
             // admin portal and of analytics, Mantine's Skeleton and ThemeIcon): a chunk of their
             // own, which the softphone's dashboard never downloads. Should the

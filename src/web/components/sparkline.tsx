@@ -13,14 +13,16 @@ export function Sparkline({
   values,
   color,
   label,
+  domain,
 }: {
   values: readonly (number | null)[];
   color: MantineColor;
   label: string;
+  /** The figure's fixed bottom and top (a percent's 0 and 100); else its lowest and highest. */
+  domain?: [number, number];
 }) {
   const known = values.filter((value): value is number => value !== null);
-  const low = Math.min(...known);
-  const high = Math.max(...known);
+  const [low, high] = domain ?? [Math.min(...known), Math.max(...known)];
   const x = (index: number) =>
     values.length < 2 ? WIDTH / 2 : (index / (values.length - 1)) * WIDTH;
   // A flat line sits in the middle.

@@ -107,6 +107,7 @@ export function AdminDashboardPage() {
                 values={figures.trend.performancePercent}
                 color="violet"
                 format={formatPercentage}
+                domain={[0, 100]}
               />
             )
           }
@@ -152,12 +153,14 @@ function CardTrend({
   values,
   color,
   format = formatCount,
+  domain,
 }: {
   name: string;
   days: string[];
   values: (number | null)[];
   color: string;
   format?: (value: number) => string;
+  domain?: [number, number];
 }) {
   const known = values.flatMap((value, index) =>
     value === null ? [] : [{ value, day: dayLabel(days[index]!) }],
@@ -170,7 +173,7 @@ function CardTrend({
     `${name}, last ${formatCount(days.length)} days: ${format(first.value)} on ${first.day}, ` +
     `${format(last.value)} on ${last.day}; lowest ${format(Math.min(...figures))}, ` +
     `highest ${format(Math.max(...figures))}`;
-  return <Sparkline values={values} color={color} label={label} />;
+  return <Sparkline values={values} color={color} label={label} domain={domain} />;
 }
 
 /** 'Total Teams' for a super admin; 'Your Team' (name and member count) for everyone else. */

@@ -49,10 +49,13 @@ function ChartFigure({
   summary,
   headings,
   rows,
+  note,
   children,
 }: {
   title: string;
   summary: string;
+  /** What the chart leaves out, under its title. */
+  note?: string | undefined;
   headings: string[];
   rows: { key: string; cells: ReactNode[] }[];
   children: ReactNode;
@@ -63,6 +66,11 @@ function ChartFigure({
       <Title order={4} id={titleId} mb="sm">
         {title}
       </Title>
+      {note && (
+        <Text size="xs" c="dimmed" mt={-8} mb="xs">
+          {note}
+        </Text>
+      )}
       <div role="img" aria-label={summary}>
         {children}
       </div>
@@ -173,12 +181,15 @@ function LineFigure({
   figure,
   format,
   colour,
+  domain,
 }: {
   trend: AnalyticsTrend;
   name: string;
   figure: (bucket: AnalyticsTrend['buckets'][0]) => number | null;
   format: (value: number | null) => string;
   colour: string;
+  /** The axis' fixed ends, where the figure has them (a percent). */
+  domain?: [number, number];
 }) {
   const title = `${name} ${per[trend.unit]}`;
   const range = extremes(trend, figure);
@@ -205,6 +216,8 @@ function LineFigure({
         dataKey="label"
         connectNulls
         curveType="linear"
+        withDots={trend.buckets.length <= 31}
+        yAxisProps={domain ? { domain } : undefined}
         tooltipAnimationDuration={0}
         valueFormatter={(value) => format(value)}
         series={[{ name: 'value', label: name, color: colour }]}
@@ -213,9 +226,13 @@ function LineFigure({
   );
 }
 
+/** Off shift: a night of it would dwarf a day's work, so the chart leaves it out. */
+const OFF_SHIFT_STATUS = 'gone_home';
+
 function StatusTimeChart({ trend }: { trend: AnalyticsTrend }) {
   const title = `Time per status ${per[trend.unit]}`;
-  if (trend.statuses.length === 0) {
+  const statuses = trend.statuses.filter(({ status }) => status !== OFF_SHIFT_STATUS);
+  if (statuses.length === 0) {
     return (
       <Paper withBorder radius="md" p="md">
         <Title order={4} mb="sm">
@@ -227,7 +244,7 @@ function StatusTimeChart({ trend }: { trend: AnalyticsTrend }) {
       </Paper>
     );
   }
-  const totals = trend.statuses.map(({ status, label }) => ({
+  const totals = statuses.map(({ status, label }) => ({
     label,
     seconds: trend.buckets.reduce((sum, bucket) => sum + (bucket.statusSeconds[status] ?? 0), 0),
   }));
@@ -238,12 +255,17 @@ function StatusTimeChart({ trend }: { trend: AnalyticsTrend }) {
     <ChartFigure
       title={title}
       summary={summary}
-      headings={['', ...trend.statuses.map((status) => status.label)]}
+      note={
+        statuses.length < trend.statuses.length
+          ? `${statusCatalogue[OFF_SHIFT_STATUS].label} is not shown.`
+          : undefined
+      }
+      headings={['', ...statuses.map((status) => status.label)]}
       rows={trend.buckets.map((bucket) => ({
         key: bucket.start,
         cells: [
           bucketHeading(bucket.start, trend.unit),
-          ...trend.statuses.map(({ status }) => formatDuration(bucket.statusSeconds[status] ?? 0)),
+          ...statuses.map(({ status }) => formatDuration(bucket.statusSeconds[status] ?? 0)),
         ],
       }))}
     >
@@ -252,7 +274,7 @@ function StatusTimeChart({ trend }: { trend: AnalyticsTrend }) {
         data={trend.buckets.map((bucket) => ({
           label: bucketLabel(bucket.start, trend.unit),
           ...Object.fromEntries(
-            trend.statuses.map(({ status }) => [status, hours(bucket.statusSeconds[status] ?? 0)]),
+            statuses.map(({ status }) => [status, hours(bucket.statusSeconds[status] ?? 0)]),
           ),
         }))}
         dataKey="label"
@@ -261,7 +283,7 @@ function StatusTimeChart({ trend }: { trend: AnalyticsTrend }) {
         yAxisProps={{ tickFormatter: (value: number) => `${value} h` }}
         tooltipAnimationDuration={0}
         valueFormatter={(value) => formatDuration(value * 3600)}
-        series={trend.statuses.map(({ status, label }) => ({
+        series={statuses.map(({ status, label }) => ({
           name: status,
           label,
           color: statusColour(status),
@@ -287,6 +309,7 @@ export function TrendCharts({ trend, charts }: { trend: AnalyticsTrend; charts: 
         figure={(bucket) => bucket.answerRatePercent}
         format={formatPercent}
         colour="teal.6"
+        domain={[0, 100]}
       />
       <LineFigure
         trend={trend}
