@@ -81,6 +81,8 @@ test('a super admin drills into an agent, reads the pie and a flagged row, chang
   const agentCard = page.getByRole('article', { name: agent.fullName });
   await expect(agentCard).toContainText(`@${agent.username}`);
   await expect(agentCard).toContainText('Not Answered');
+  // The team's trends above its cards, without a click.
+  await expect(page.getByRole('heading', { name: 'Time per status per day' })).toBeVisible();
   await shot(page, 'analytics-team-employees');
 
   await agentCard.getByRole('link', { name: agent.fullName }).click();
@@ -93,6 +95,15 @@ test('a super admin drills into an agent, reads the pie and a flagged row, chang
     await expect(statusRow(page, label)).toBeVisible();
   }
   await expect(statusRow(page, 'Break')).not.toHaveAccessibleName(/Flagged/);
+  // Their trend: today's one call, in the chart's summary and in its figures.
+  const calls = page.getByRole('figure', { name: 'Calls per day' });
+  await expect(
+    calls.getByRole('img', { name: /^Calls per day, .*: 1 answered, 0 declined, 0 not answered$/ }),
+  ).toBeVisible();
+  await calls.getByText('Show the figures').click();
+  await expect(
+    calls.getByRole('table', { name: 'Calls per day: figures' }).getByRole('row').last(),
+  ).toContainText('1');
   await shot(page, 'analytics-detail');
 
   // The range: Yesterday has nothing of a brand-new agent; Today has it all again.

@@ -7,6 +7,8 @@ import { employeeMessages, teamMessages } from '../../../shared/messages';
 export const analyticsMessages = {
   loading: 'Loading analytics...',
   loadingTrends: 'Loading trends...',
+  noStatusTime: 'No status time in this range',
+  offShiftLeftOut: 'Time off shift is not shown.',
   refreshing: 'Refreshing...',
   noTeams: teamMessages.noTeamsAvailable,
   noTeam: employeeMessages.noTeam,

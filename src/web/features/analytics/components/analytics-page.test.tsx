@@ -559,8 +559,11 @@ describe(
 );
 
 describe('AnalyticsPage: trends', () => {
-  const chartTitles = () =>
-    screen.getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent);
+  // Under the page's heading in the lists (3), under the employee's name in the detail (4).
+  const chartTitles = (level: number) =>
+    screen
+      .getAllByRole('figure')
+      .map((figure) => within(figure).getByRole('heading', { level }).textContent);
 
   it("the centre's calls per day above the team cards, in the range", async () => {
     const { requests } = serveAnalytics();
@@ -574,7 +577,7 @@ describe('AnalyticsPage: trends', () => {
     const { requests } = serveAnalytics();
     renderPage(`/admin/analytics?team=${dayShiftTeam.id}`);
     await screen.findByRole('heading', { name: 'Calls per day' });
-    expect(chartTitles()).toEqual([
+    expect(chartTitles(3)).toEqual([
       'Calls per day',
       'Time per status per day',
       'Answer rate per day',
@@ -594,6 +597,7 @@ describe('AnalyticsPage: trends', () => {
     const { requests } = serveAnalytics();
     const { user } = renderPage(`/admin/analytics/${gus.id}?range=today`);
     expect(await screen.findByRole('heading', { name: 'Time per status per day' })).toBeTruthy();
+    expect(chartTitles(4)).toHaveLength(4);
     expect(lastQuery(requests, '/api/analytics/trends')).toEqual({
       employeeId: gus.id,
       range: 'today',

@@ -185,7 +185,7 @@ export function AnalyticsPage() {
             </Text>
             <MetricsHelp withText />
           </Group>
-          <TrendsPanel scope={{}} range={range.apiParams} charts="calls" />
+          <TrendsPanel scope={{}} range={range.apiParams} charts="calls" titleOrder={3} />
           {teams.data ? (
             <TeamCards list={teams.data} teamHref={place.teamHref} />
           ) : (
@@ -196,7 +196,7 @@ export function AnalyticsPage() {
 
       {view === 'employees' && (
         <>
-          <TrendsPanel scope={{ teamId }} range={range.apiParams} />
+          <TrendsPanel scope={{ teamId }} range={range.apiParams} titleOrder={3} />
           <Group justify="flex-end">
             <MetricsHelp withText />
           </Group>
@@ -248,6 +248,7 @@ export function AnalyticsPage() {
               <TrendsPanel
                 scope={{ employeeId: detail.data.employee.id }}
                 range={range.apiParams}
+                titleOrder={4}
               />
             }
             actions={

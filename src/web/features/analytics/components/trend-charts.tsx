@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, createContext, useContext, useId, useState } from 'react';
 import { callOutcomeCatalogue } from '../../../../shared/analytics';
 import type { AnalyticsTrend, TrendUnit } from '../../../../shared/schemas/analytics';
 import { statusCatalogue } from '../../../../shared/statuses';
@@ -38,6 +38,9 @@ function bucketHeading(start: string, unit: TrendUnit) {
 const statusColour = (status: string) =>
   `${(statusCatalogue as Record<string, { colour: string } | undefined>)[status]?.colour ?? 'gray'}.6`;
 
+/** The charts' heading level: under the page's (3) or under an employee's name (4). */
+const TitleOrder = createContext<3 | 4>(4);
+
 const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
 
 /**
@@ -61,9 +64,12 @@ function ChartFigure({
   children: ReactNode;
 }) {
   const titleId = useId();
+  const order = useContext(TitleOrder);
+  // The table is made when asked for: the page holds one copy of each label until then.
+  const [isTableOpen, setTableOpen] = useState(false);
   return (
     <Paper component="figure" withBorder radius="md" p="md" m={0} aria-labelledby={titleId}>
-      <Title order={4} id={titleId} mb="sm">
+      <Title order={order} size="h4" id={titleId} mb="sm">
         {title}
       </Title>
       {note && (
@@ -74,36 +80,41 @@ function ChartFigure({
       <div role="img" aria-label={summary}>
         {children}
       </div>
-      <details className={classes.chartFigures}>
+      <details
+        className={classes.chartFigures}
+        onToggle={(event) => setTableOpen(event.currentTarget.open)}
+      >
         <summary>Show the figures</summary>
-        <Table.ScrollContainer minWidth={headings.length * 110} mt="xs">
-          <Table striped fz="sm" aria-label={`${title}: figures`}>
-            <Table.Thead>
-              <Table.Tr>
-                {headings.map((heading) => (
-                  <Table.Th key={heading} scope="col">
-                    {heading}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.key}>
-                  {row.cells.map((cell, index) =>
-                    index === 0 ? (
-                      <Table.Th key={index} scope="row" fw={500}>
-                        {cell}
-                      </Table.Th>
-                    ) : (
-                      <Table.Td key={index}>{cell}</Table.Td>
-                    ),
-                  )}
+        {isTableOpen && (
+          <Table.ScrollContainer minWidth={headings.length * 110} mt="xs">
+            <Table striped fz="sm" aria-label={`${title}: figures`}>
+              <Table.Thead>
+                <Table.Tr>
+                  {headings.map((heading) => (
+                    <Table.Th key={heading} scope="col">
+                      {heading}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.key}>
+                    {row.cells.map((cell, index) =>
+                      index === 0 ? (
+                        <Table.Th key={index} scope="row" fw={500}>
+                          {cell}
+                        </Table.Th>
+                      ) : (
+                        <Table.Td key={index}>{cell}</Table.Td>
+                      ),
+                    )}
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </details>
     </Paper>
   );
@@ -226,6 +237,14 @@ function LineFigure({
   );
 }
 
+function StatusTitle({ title }: { title: string }) {
+  return (
+    <Title order={useContext(TitleOrder)} size="h4" mb="sm">
+      {title}
+    </Title>
+  );
+}
+
 /** Off shift: a night of it would dwarf a day's work, so the chart leaves it out. */
 const OFF_SHIFT_STATUS = 'gone_home';
 
@@ -235,11 +254,9 @@ function StatusTimeChart({ trend }: { trend: AnalyticsTrend }) {
   if (statuses.length === 0) {
     return (
       <Paper withBorder radius="md" p="md">
-        <Title order={4} mb="sm">
-          {title}
-        </Title>
+        <StatusTitle title={title} />
         <Text c="dimmed" size="sm">
-          {analyticsMessages.noStatusData}
+          {analyticsMessages.noStatusTime}
         </Text>
       </Paper>
     );
@@ -255,11 +272,7 @@ function StatusTimeChart({ trend }: { trend: AnalyticsTrend }) {
     <ChartFigure
       title={title}
       summary={summary}
-      note={
-        statuses.length < trend.statuses.length
-          ? `${statusCatalogue[OFF_SHIFT_STATUS].label} is not shown.`
-          : undefined
-      }
+      note={statuses.length < trend.statuses.length ? analyticsMessages.offShiftLeftOut : undefined}
       headings={['', ...statuses.map((status) => status.label)]}
       rows={trend.buckets.map((bucket) => ({
         key: bucket.start,
@@ -297,8 +310,23 @@ function StatusTimeChart({ trend }: { trend: AnalyticsTrend }) {
  * The range's trends as Mantine charts: calls by outcome (stacked), answer rate, average
  * handle time, and time per status (stacked), a bar or point per day (week, month).
  */
-export function TrendCharts({ trend, charts }: { trend: AnalyticsTrend; charts: TrendChartSet }) {
-  if (charts === 'calls') return <CallsChart trend={trend} />;
+export function TrendCharts({
+  trend,
+  charts,
+  titleOrder,
+}: {
+  trend: AnalyticsTrend;
+  charts: TrendChartSet;
+  titleOrder: 3 | 4;
+}) {
+  return (
+    <TitleOrder.Provider value={titleOrder}>
+      {charts === 'calls' ? <CallsChart trend={trend} /> : <AllCharts trend={trend} />}
+    </TitleOrder.Provider>
+  );
+}
+
+function AllCharts({ trend }: { trend: AnalyticsTrend }) {
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <CallsChart trend={trend} />

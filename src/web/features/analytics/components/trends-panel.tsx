@@ -14,10 +14,13 @@ export function TrendsPanel({
   scope,
   range,
   charts = 'all',
+  titleOrder,
 }: {
   scope: TrendScope;
   range: Record<string, string>;
   charts?: TrendChartSet;
+  /** 3 under the page's heading, 4 under an employee's name. */
+  titleOrder: 3 | 4;
 }) {
   const trend = useTrends(scope, range);
   useEffect(() => {
@@ -32,7 +35,7 @@ export function TrendsPanel({
   if (!trend.data) return trend.isPending ? loading : null;
   return (
     <Suspense fallback={loading}>
-      <TrendCharts trend={trend.data} charts={charts} />
+      <TrendCharts trend={trend.data} charts={charts} titleOrder={titleOrder} />
     </Suspense>
   );
 }
