@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal';
 import { formatPhone } from '../../../../shared/phone';
 import type { CurrentCall } from '../../../../shared/schemas/agent';
@@ -13,6 +13,7 @@ import { CallControlButtons } from './call-control-buttons';
 import { CallNoticeAlert } from './call-notice-alert';
 import { CallTranscript } from './call-transcript';
 import { EndCallButton } from './end-call-button';
+import classes from './grids.module.css';
 
 interface ActiveCallModalProps {
   call: CurrentCall;
@@ -82,11 +83,11 @@ export function ActiveCallModal({ call, clock, unsavedNotes, onClose }: ActiveCa
           <Title order={3} size="h5" mb="xs">
             Call Information
           </Title>
-          <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="xs" m={0}>
+          <dl className={classes.callInformation}>
             <InfoItem term="Phone Number" value={formatPhone(call.phoneNumber)} />
             <InfoItem term="Duration" value={formatDuration(duration)} />
             <InfoItem term="Status" value={controls.isHeld ? 'On Hold' : 'Connected'} />
-          </SimpleGrid>
+          </dl>
         </Paper>
 
         <CallTranscript callId={call.id} />

@@ -1,4 +1,4 @@
-import { Button, Grid, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useSession } from '../../../lib/session';
@@ -10,6 +10,7 @@ import { Dialer } from './dialer';
 import { InteractionsPanel } from './interactions-panel';
 import { StatusSelector } from './status-selector';
 import { ZoneClocks } from './zone-clocks';
+import classes from './agent-dashboard-page.module.css';
 
 /** Why the system set Tech Issues (presence hygiene): the agent's every connection was gone. */
 export const PRESENCE_LOST_NOTICE =
@@ -53,25 +54,21 @@ function Softphone({ snapshot }: { snapshot: AgentSnapshot }) {
   const { data: user } = useSession();
   const { status, setBy } = snapshot.state;
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, xl: 5 }}>
-        <Stack gap="md">
-          <Paper withBorder radius="md" p="md">
-            <Stack gap="sm">
-              <AgentIdentity username={user?.username ?? ''} status={status} />
-              {status === 'tech_issues' && setBy === 'system' && (
-                <CallNoticeAlert notice={{ tone: 'info', message: PRESENCE_LOST_NOTICE }} />
-              )}
-              <StatusSelector snapshot={snapshot} />
-            </Stack>
-          </Paper>
-          <InteractionsPanel snapshot={snapshot} />
-          <Dialer status={status} hasCall={snapshot.state.call !== null} />
-        </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, xl: 7 }}>
-        <ActivityLog />
-      </Grid.Col>
-    </Grid>
+    <div className={classes.columns}>
+      <Stack gap="md">
+        <Paper withBorder radius="md" p="md">
+          <Stack gap="sm">
+            <AgentIdentity username={user?.username ?? ''} status={status} />
+            {status === 'tech_issues' && setBy === 'system' && (
+              <CallNoticeAlert notice={{ tone: 'info', message: PRESENCE_LOST_NOTICE }} />
+            )}
+            <StatusSelector snapshot={snapshot} />
+          </Stack>
+        </Paper>
+        <InteractionsPanel snapshot={snapshot} />
+        <Dialer status={status} hasCall={snapshot.state.call !== null} />
+      </Stack>
+      <ActivityLog />
+    </div>
   );
 }

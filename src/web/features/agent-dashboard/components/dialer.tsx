@@ -4,7 +4,6 @@ import {
   Collapse,
   Group,
   Paper,
-  SimpleGrid,
   Stack,
   TextInput,
   Title,
@@ -40,6 +39,7 @@ import { useVoiceCallController } from '../hooks/call-controls';
 import { letGo } from '../hooks/voice-call-controller';
 import { softphoneErrorMessage, softphoneFallbacks } from '../error-messages';
 import { focusCallAreaIfLost } from './interactions-panel';
+import classes from './grids.module.css';
 
 const KEYPAD_KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '+', '0'] as const;
 
@@ -178,7 +178,7 @@ export function Dialer({ status, hasCall }: { status: string; hasCall: boolean }
               onPaste={handlePaste}
               styles={{ input: { fontSize: 20, fontVariantNumeric: 'tabular-nums' } }}
             />
-            <SimpleGrid cols={3} spacing="xs">
+            <div className={classes.keypad}>
               {KEYPAD_KEYS.map((key) => (
                 <Button
                   key={key}
@@ -198,7 +198,7 @@ export function Dialer({ status, hasCall }: { status: string; hasCall: boolean }
               >
                 <IconBackspace size={20} aria-hidden />
               </ActionIcon>
-            </SimpleGrid>
+            </div>
             <Group grow>
               <Button variant="default" onClick={() => setDigits(DIALER_START)}>
                 Clear

@@ -1,17 +1,18 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { Paper, Text } from '@mantine/core';
 import { useId } from 'react';
 import { clockZones, formatClock } from '../../../../shared/time-format';
 import { type ServerClock, useServerNow } from '../hooks/use-server-now';
+import classes from './grids.module.css';
 
 /** Spec §2: Eastern, Central, Mountain and Pacific time, ticking every second (server time). */
 export function ZoneClocks({ clock }: { clock: ServerClock }) {
   const now = new Date(useServerNow(clock));
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+    <div className={classes.zoneClocks}>
       {clockZones.map((zone) => (
         <ZoneClock key={zone.name} name={zone.name} {...formatClock(now, zone.timeZone)} />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }
 
