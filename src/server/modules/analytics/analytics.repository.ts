@@ -707,18 +707,14 @@ export async function employeeTimeline(db: Db, employeeId: string, w: AnalyticsW
   return result.rows;
 }
 
-export interface TrendRow {
+export type TrendRow = Omit<
+  TotalsRow,
+  'total_calls' | 'available_seconds' | 'on_call_seconds' | 'after_call_seconds'
+> & {
   start: string;
   unit: TrendUnit;
-  answered: number;
-  declined: number;
-  missed: number;
-  inbound_offered: number;
-  inbound_answered: number;
-  handled_calls: number;
-  talk_seconds: number;
   status_seconds: Record<string, number> | null;
-}
+};
 
 /**
  * Calls and status seconds per bucket of the window (a day, a week or a month: `trendUnits`

@@ -770,6 +770,16 @@ describe('GET /api/agent/analytics', () => {
 });
 
 describe('GET /api/analytics/trends', () => {
+  /** A bar of nothing: no calls, no status time. */
+  const emptyBucket = (start: string) => ({
+    start,
+    answered: 0,
+    declined: 0,
+    missed: 0,
+    answerRatePercent: null,
+    averageHandleSeconds: null,
+    statusSeconds: {},
+  });
   const trendOf = (viewer: Viewer, query: string) =>
     json<AnalyticsTrend>(viewer, `/api/analytics/trends?${query}`);
   const statusSecondsOf = (detail: EmployeeAnalyticsDetail) =>
@@ -821,15 +831,7 @@ describe('GET /api/analytics/trends', () => {
     });
     expect(trend.buckets[6]!.statusSeconds.gone_home).toBe(32_400);
     expect(trend.buckets[5]!.statusSeconds.gone_home).toBe(10_800);
-    expect(trend.buckets[0]).toEqual({
-      start: '2026-03-09',
-      answered: 0,
-      declined: 0,
-      missed: 0,
-      answerRatePercent: null,
-      averageHandleSeconds: null,
-      statusSeconds: {},
-    });
+    expect(trend.buckets[0]).toEqual(emptyBucket('2026-03-09'));
     // Every status with time, in the catalogue's order, with the spec's labels.
     expect(trend.statuses.map((status) => status.status)).toEqual([
       'available',
@@ -881,15 +883,9 @@ describe('GET /api/analytics/trends', () => {
     // An admin's scope is their team, whatever they ask.
     expect(await trendOf('northAdmin', 'range=today')).toEqual(today);
     expect(await trendOf('northLeader', 'range=today')).toEqual(today);
-    expect((await trendOf('northAdmin', `teamId=${south.id}&range=today`)).buckets[0]).toEqual({
-      start: '2026-03-15',
-      answered: 0,
-      declined: 0,
-      missed: 0,
-      answerRatePercent: null,
-      averageHandleSeconds: null,
-      statusSeconds: {},
-    });
+    expect((await trendOf('northAdmin', `teamId=${south.id}&range=today`)).buckets[0]).toEqual(
+      emptyBucket('2026-03-15'),
+    );
     expect((await get('northAdmin', `/api/analytics/trends?employeeId=${cy.id}`)).statusCode).toBe(
       404,
     );
