@@ -86,9 +86,6 @@ export const appTheme = createTheme({
     Modal: { defaultProps: { attributes: { header: { role: 'none' } } } },
     // A select's chevron is decoration: the combobox itself says it opens a list.
     ComboboxChevron: { defaultProps: { 'aria-hidden': true } },
-    // A table scroller that is a ScrollArea (not ScrollableTable) keeps its scrollbar shown: on a
-    // phone, which never hovers, it is the one sign that columns lie beyond the edge.
-    TableScrollContainer: { defaultProps: { scrollAreaProps: { type: 'always' } } },
   },
 });
 

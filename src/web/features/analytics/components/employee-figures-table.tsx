@@ -1,3 +1,4 @@
+import { ScrollableTable } from '../../../components/scrollable-table';
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type {
@@ -27,7 +28,7 @@ export function EmployeeFiguresTable({
   employeeHref: (employeeId: string) => string;
 }) {
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <ScrollableTable label="Employee figures" minWidth={1100}>
       <Table
         verticalSpacing={6}
         striped
@@ -92,7 +93,7 @@ export function EmployeeFiguresTable({
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollableTable>
   );
 }
 

@@ -6,6 +6,7 @@ import { callOutcomeCatalogue } from '../../../../shared/analytics';
 import type { AnalyticsTrend, TrendUnit } from '../../../../shared/schemas/analytics';
 import { statusCatalogue } from '../../../../shared/statuses';
 import { formatDuration } from '../../../../shared/time-format';
+import { ScrollableTable } from '../../../components/scrollable-table';
 import { formatCount } from '../../../lib/format-number';
 import { analyticsMessages } from '../messages';
 import classes from './analytics.module.css';
@@ -86,7 +87,7 @@ function ChartFigure({
       >
         <summary>Show the figures</summary>
         {isTableOpen && (
-          <Table.ScrollContainer minWidth={headings.length * 110} mt="xs">
+          <ScrollableTable label={`${title}: figures`} minWidth={headings.length * 110}>
             <Table striped fz="sm" aria-label={`${title}: figures`}>
               <Table.Thead>
                 <Table.Tr>
@@ -113,7 +114,7 @@ function ChartFigure({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollableTable>
         )}
       </details>
     </Paper>
