@@ -15,8 +15,11 @@ export async function startAppOnData(
   data: Omit<BenchData, 'summary' | 'generationSeconds'>,
   /** A production build of the web app to serve beside the API (bench/web-build.ts). */
   webBuildDir = context.tempDir('no-web-build'),
+  /** Environment beside the defaults (bench/sim/server.ts `loadEnvironment`). */
+  env: Record<string, string> = {},
 ) {
   const config = loadConfig({
+    ...env,
     DATABASE_URL: data.url ?? '',
     DATA_DIR: data.dataDir ?? context.tempDir('data'),
     HOST: '127.0.0.1',

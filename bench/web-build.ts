@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Browser } from 'playwright-core';
 import type { BenchContext } from './benchmark';
 import { startProcess } from './process';
 
@@ -51,4 +52,16 @@ export async function buildWebApp(context: BenchContext) {
   );
   if ((await build.exited) !== 0) throw new Error(`vite build failed:\n${build.logTail()}`);
   return { outDir, buildSeconds: (performance.now() - started) / 1000 };
+}
+
+/** A fresh browser context (nothing cached) carrying the session `cookie` ('a=b; c=d'). */
+export async function signedInContext(browser: Browser, baseUrl: string, cookie: string) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const separator = pair.indexOf('=');
+      return { name: pair.slice(0, separator), value: pair.slice(separator + 1), url: baseUrl };
+    }),
+  );
+  return context;
 }

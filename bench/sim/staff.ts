@@ -28,6 +28,7 @@ export interface FloorStaff {
 }
 
 const CHUNK = 500;
+const pad = (n: number) => String(n).padStart(4, '0');
 
 async function insertUsers(
   db: Db,
@@ -103,7 +104,6 @@ export async function createFloorStaff(
     createdBy: 'bench',
     at,
   });
-  const pad = (n: number) => String(n).padStart(4, '0');
   const agentRows = await insertUsers(
     db,
     Array.from({ length: options.agents }, (_, i) => ({
@@ -132,9 +132,30 @@ export async function createFloorStaff(
       )
       .execute();
   }
-  const supervisorRows = await insertUsers(
+  return {
+    teamId: team.id,
+    agents: await mintSessions(db, options.secret, agentRows, at),
+    supervisors: await createSupervisors(db, {
+      count: options.supervisors,
+      secret: options.secret,
+      prefix: options.prefix,
+      passwordHash,
+      at,
+    }),
+  };
+}
+
+/** `count` team-less admins (their floor and analytics are every agent), signed in. */
+export async function createSupervisors(
+  db: Db,
+  options: { count: number; secret: string; prefix: string; passwordHash?: string; at?: Date },
+): Promise<SimUser[]> {
+  const at = options.at ?? new Date();
+  const passwordHash =
+    options.passwordHash ?? (await hashPassword(`${options.prefix}-not-used-for-sign-in`));
+  const rows = await insertUsers(
     db,
-    Array.from({ length: options.supervisors }, (_, i) => ({
+    Array.from({ length: options.count }, (_, i) => ({
       username: `${options.prefix}-supervisor-${pad(i)}`,
       role: 'admin' as const,
       teamId: null,
@@ -142,9 +163,31 @@ export async function createFloorStaff(
     passwordHash,
     at,
   );
-  return {
-    teamId: team.id,
-    agents: await mintSessions(db, options.secret, agentRows, at),
-    supervisors: await mintSessions(db, options.secret, supervisorRows, at),
-  };
+  return mintSessions(db, options.secret, rows, at);
+}
+
+/** Existing users, by username, each with a session minted for them (in the order asked). */
+export async function signInExisting(
+  db: Db,
+  secret: string,
+  usernames: readonly string[],
+): Promise<SimUser[]> {
+  const users: { id: string; username: string }[] = [];
+  for (let i = 0; i < usernames.length; i += CHUNK) {
+    users.push(
+      ...(await db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('username', 'in', usernames.slice(i, i + CHUNK))
+        .execute()),
+    );
+  }
+  const idOf = new Map(users.map((user) => [user.username, user.id]));
+  const missing = usernames.filter((username) => !idOf.has(username));
+  if (missing.length > 0) throw new Error(`no such users: ${missing.slice(0, 5).join(', ')}`);
+  return mintSessions(
+    db,
+    secret,
+    usernames.map((username) => ({ id: idOf.get(username)!, username })),
+  );
 }
