@@ -431,6 +431,19 @@ const matrix: {
     }),
   },
   {
+    name: 'GET /api/analytics/trends',
+    expected: anyAdmin(200),
+    cell: async () => ({ method: 'GET', url: '/api/analytics/trends?range=last7' }),
+  },
+  {
+    name: 'GET /api/analytics/trends?employeeId=',
+    expected: anyAdmin(200),
+    cell: async (role) => ({
+      method: 'GET',
+      url: `/api/analytics/trends?employeeId=${(await employeeInScopeOf(role)).id}`,
+    }),
+  },
+  {
     name: 'GET /api/analytics/live',
     expected: anyAdmin(200),
     cell: async () => ({ method: 'GET', url: '/api/analytics/live' }),
@@ -452,6 +465,11 @@ const matrix: {
     name: 'GET /api/agent/analytics',
     expected: { ...superOnly(403), employee: 200 },
     cell: async () => ({ method: 'GET', url: '/api/agent/analytics?range=today' }),
+  },
+  {
+    name: 'GET /api/agent/analytics/trends',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => ({ method: 'GET', url: '/api/agent/analytics/trends?range=today' }),
   },
   {
     name: 'GET /api/agent/calls',
@@ -782,6 +800,9 @@ describe('cross-scope', () => {
     expect((await asAdmin('GET', `/api/analytics/employees/${outsider.id}`)).statusCode).toBe(404);
     expect(
       (await asAdmin('GET', `/api/analytics/export.csv?employeeId=${outsider.id}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await asAdmin('GET', `/api/analytics/trends?employeeId=${outsider.id}`)).statusCode,
     ).toBe(404);
     expect((await asAdmin('DELETE', `/api/analytics/employees/${outsider.id}`)).statusCode).toBe(
       404,
