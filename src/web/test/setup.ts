@@ -3,6 +3,7 @@ import type * as ReactRouter from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { pageNavigation } from '../lib/page-navigation';
 import { FakeWebSocket } from './fake-web-socket';
+import { mediaQueryList } from './viewport';
 
 // findBy… and waitFor wait this long: a debounced search, its request and the render after it
 // take more than the default second on a busy machine.
@@ -11,16 +12,7 @@ configure({ asyncUtilTimeout: 3000 });
 // jsdom lacks the layout APIs Mantine reads; these stand-ins answer 'no match, no size'.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
+  value: (query: string) => mediaQueryList(query, false),
 });
 
 class ResizeObserverStub {

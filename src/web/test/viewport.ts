@@ -10,6 +10,20 @@ function widthConditions(query: string) {
   );
 }
 
+/** What `window.matchMedia` answers for `query`: a list that never changes. */
+export function mediaQueryList(query: string, matches: boolean) {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  };
+}
+
 /**
  * Until the test ends, media queries answer as on a screen `width` px wide (setup.ts's stand-in
  * matches nothing: a phone narrower than every breakpoint). Queries on anything but the width
@@ -21,15 +35,6 @@ export function setViewportWidth(width: number) {
     const matches =
       conditions.length > 0 &&
       conditions.every(({ bound, px }) => (bound === 'min' ? width >= px : width <= px));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    };
+    return mediaQueryList(query, matches);
   });
 }

@@ -45,14 +45,7 @@ export function AdminDashboardPage() {
           value={figures && formatCount(figures.employees.total)}
           detail={figures && <Trend percent={figures.employees.growthPercent} label="this month" />}
           sparkline={
-            figures && (
-              <CardTrend
-                name="Employees"
-                days={figures.trend.days}
-                values={figures.trend.employees}
-                color="blue"
-              />
-            )
+            <CardTrend name="Employees" trend={figures?.trend} series="employees" color="blue" />
           }
         />
         <StatCard
@@ -70,14 +63,12 @@ export function AdminDashboardPage() {
             )
           }
           sparkline={
-            figures && (
-              <CardTrend
-                name="Registrations per day"
-                days={figures.trend.days}
-                values={figures.trend.registrations}
-                color="teal"
-              />
-            )
+            <CardTrend
+              name="Registrations per day"
+              trend={figures?.trend}
+              series="registrations"
+              color="teal"
+            />
           }
         />
         <TeamsCard status={status} teams={figures?.teams} trend={figures?.trend} />
@@ -100,16 +91,14 @@ export function AdminDashboardPage() {
             )
           }
           sparkline={
-            figures && (
-              <CardTrend
-                name="Performance"
-                days={figures.trend.days}
-                values={figures.trend.performancePercent}
-                color="violet"
-                format={formatPercentage}
-                domain={[0, 100]}
-              />
-            )
+            <CardTrend
+              name="Performance"
+              trend={figures?.trend}
+              series="performancePercent"
+              color="violet"
+              format={formatPercentage}
+              domain={[0, 100]}
+            />
           }
         />
       </SimpleGrid>
@@ -146,22 +135,28 @@ const dayLabel = (day: string) =>
     timeZone: 'UTC',
   });
 
-/** A card's sparkline, named by its first and last figures and its range. */
+/**
+ * A card's sparkline of one of the dashboard's day series, named by its first and last figures
+ * and its range; nothing before the figures come, or for a series without days (no team).
+ */
 function CardTrend({
   name,
-  days,
-  values,
+  trend,
+  series,
   color,
   format = formatCount,
   domain,
 }: {
   name: string;
-  days: string[];
-  values: (number | null)[];
+  trend: Dashboard['trend'] | undefined;
+  series: Exclude<keyof Dashboard['trend'], 'days'>;
   color: string;
   format?: (value: number) => string;
   domain?: [number, number];
 }) {
+  if (!trend) return null;
+  const { days } = trend;
+  const values = trend[series];
   const known = values.flatMap((value, index) =>
     value === null ? [] : [{ value, day: dayLabel(days[index]!) }],
   );
@@ -186,11 +181,9 @@ function TeamsCard({
   teams: Dashboard['teams'] | undefined;
   trend: Dashboard['trend'] | undefined;
 }) {
-  const sparkline = (name: string) =>
-    trend &&
-    trend.teams.length > 0 && (
-      <CardTrend name={name} days={trend.days} values={trend.teams} color="orange" />
-    );
+  const sparkline = (name: string) => (
+    <CardTrend name={name} trend={trend} series="teams" color="orange" />
+  );
   if (teams?.scope === 'own') {
     const { team } = teams;
     return (
