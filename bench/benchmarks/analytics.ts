@@ -93,6 +93,8 @@ export const analytics: Benchmark<AnalyticsState> = {
       detail: `/api/analytics/employees/${busyAgent.id}`,
       dashboard: '/api/dashboard',
       floor: '/api/analytics/live',
+      trends: '/api/analytics/trends',
+      teamTrends: `/api/analytics/trends?teamId=${busyAgent.teamId}`,
       csv: '/api/analytics/export.csv',
       profile: '/api/me/profile',
     };
@@ -111,6 +113,8 @@ export const analytics: Benchmark<AnalyticsState> = {
     const detail = await http(routes.detail);
     const dashboard = await http(routes.dashboard);
     const floor = await http(routes.floor);
+    const trends = await http(routes.trends);
+    const teamTrends = await http(routes.teamTrends);
     const csv = await http(routes.csv);
     const profile = await http(routes.profile);
 
@@ -229,6 +233,20 @@ export const analytics: Benchmark<AnalyticsState> = {
         note:
           `the first page: ${counts.floor.agents.length} of ${counts.floor.total} agents, ` +
           `${kB(floor.body)}; no target in the issue`,
+      },
+      {
+        kind: 'latency',
+        name: 'GET /api/analytics/trends (the centre)',
+        stats: trends.stats,
+        note:
+          `every agent's calls and status time per ${(JSON.parse(trends.body) as TrendBody).unit}, ` +
+          `all time; no target in the issue`,
+      },
+      {
+        kind: 'latency',
+        name: "GET /api/analytics/trends?teamId= (the busiest agent's team)",
+        stats: teamTrends.stats,
+        note: 'all time; no target in the issue',
       },
       {
         kind: 'latency',
@@ -392,6 +410,9 @@ interface EmployeesBody {
 interface DetailBody {
   figures: Figures;
   statusTimes: { status: string; totalSeconds: number; sessions: number }[];
+}
+interface TrendBody {
+  unit: string;
 }
 interface DashboardBody {
   employees: { total: number };

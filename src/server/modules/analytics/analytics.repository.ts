@@ -759,18 +759,26 @@ export async function trends(
         sum(d.inbound_offered)::int AS inbound_offered,
         sum(d.inbound_answered)::int AS inbound_answered,
         sum(d.handled_calls)::int AS handled_calls, sum(d.talk_seconds)::float8 AS talk_seconds
-      FROM call_day_totals AS d, b
-      WHERE ${inStaff(sql.ref('d.user_id'))} AND ${inBounds(sql.ref('d.day'))}
+      FROM (
+        SELECT d.day, sum(d.answered) AS answered, sum(d.declined) AS declined,
+          sum(d.missed) AS missed, sum(d.inbound_offered) AS inbound_offered,
+          sum(d.inbound_answered) AS inbound_answered, sum(d.handled_calls) AS handled_calls,
+          sum(d.talk_seconds) AS talk_seconds
+        FROM call_day_totals AS d, b
+        WHERE ${inStaff(sql.ref('d.user_id'))} AND ${inBounds(sql.ref('d.day'))}
+        GROUP BY d.day
+      ) AS d, b
       GROUP BY 1
     ),
-    status_time AS (
-      SELECT t.start, t.status, sum(t.seconds)::float8 AS seconds
-      FROM (
-        SELECT date_trunc(b.unit, d.day)::date AS start, d.status, d.seconds
+    status_time AS MATERIALIZED (
+      SELECT date_trunc(b.unit, t.day)::date AS start, t.status, sum(t.seconds)::float8 AS seconds
+      FROM b, (
+        SELECT d.day, d.status, sum(d.seconds) AS seconds
         FROM status_day_totals AS d, b
         WHERE ${inStaff(sql.ref('d.user_id'))} AND ${inBounds(sql.ref('d.day'))}
+        GROUP BY d.day, d.status
         UNION ALL
-        SELECT date_trunc(b.unit, p.day)::date, o.status, p.seconds
+        SELECT p.day, o.status, p.seconds
         FROM (${openIntervalsIn(w, inStaff(sql.ref('l.user_id')))}) AS o
         CROSS JOIN LATERAL (SELECT ${w.start ? sql`greatest(o.started_at, ${w.start}::timestamptz)` : sql`o.started_at`} AS since) AS c
         CROSS JOIN LATERAL interval_day_parts(c.since,
