@@ -31,27 +31,46 @@ export const clockZones = [
   { name: 'Pacific', timeZone: 'America/Los_Angeles' },
 ] as const;
 
+/**
+ * Formatters by zone, made once: building one loads the zone's rules, far dearer than
+ * formatting with it, and the clocks format every second.
+ */
+const clockFormats = new Map<string, { time: Intl.DateTimeFormat; date: Intl.DateTimeFormat }>();
+
+function clockFormatsFor(timeZone: string) {
+  let formats = clockFormats.get(timeZone);
+  if (!formats) {
+    formats = {
+      time: new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hour: 'numeric',
+        minute: '2-digit',
+        second: '2-digit',
+        hour12: true,
+      }),
+      date: new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+      }),
+    };
+    clockFormats.set(timeZone, formats);
+  }
+  return formats;
+}
+
 /** 12-hour time with seconds, and weekday, month and day, in a zone (DST by the zone's rules). */
 export function formatClock(at: Date, timeZone: string) {
-  const time = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: true,
-  }).format(at);
-  const date = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-  }).format(at);
-  return { time, date };
+  const formats = clockFormatsFor(timeZone);
+  return { time: formats.time.format(at), date: formats.date.format(at) };
 }
+
+let easternTime: Intl.DateTimeFormat | undefined;
 
 /** A moment in Eastern time, 12-hour (the Activity Log's 'Time Received'). */
 export function formatEasternTime(at: Date | string) {
-  return new Intl.DateTimeFormat('en-US', {
+  easternTime ??= new Intl.DateTimeFormat('en-US', {
     timeZone: 'America/New_York',
     month: 'short',
     day: 'numeric',
@@ -59,5 +78,6 @@ export function formatEasternTime(at: Date | string) {
     minute: '2-digit',
     second: '2-digit',
     hour12: true,
-  }).format(new Date(at));
+  });
+  return easternTime.format(new Date(at));
 }

@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { LoadFailedCard } from '../components/load-failed-card';
@@ -16,6 +17,10 @@ export function AppGate() {
   const setupStatus = useSetupStatus();
   const session = useSession();
   const { pathname } = useLocation();
+  const isKnown = !setupStatus.isPending && !session.isPending;
+  // The first screen renders as a deferred update: React renders it in slices between which
+  // the browser stays responsive, where the answer's own update would render it in one block.
+  const isShown = useDeferredValue(isKnown, false);
 
   // Only a first load that failed: a refresh that fails later keeps what is known (and the page).
   if (setupStatus.isLoadingError || session.isLoadingError) {
@@ -28,7 +33,7 @@ export function AppGate() {
       />
     );
   }
-  if (setupStatus.isPending || session.isPending) return <FullPageLoader />;
+  if (!isKnown || !isShown) return <FullPageLoader />;
 
   const isSetupPath = pathname === SETUP_PATH;
   if (setupStatus.data.needed && !isSetupPath) return <Redirect to={SETUP_PATH} replace />;

@@ -204,3 +204,5 @@ export const appRoutes: RouteObject[] = [
 export function createAppRouter() {
   return createBrowserRouter(appRoutes);
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

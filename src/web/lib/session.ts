@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { getSession } from './session-user';
@@ -19,8 +19,14 @@ export const sessionQueryKey = ['session'] as const;
  * with isSessionExpiredError (the query client then sets it to `null`), and a refusal (403) or
  * a record gone (404), after which the query client asks again (query-client.ts).
  */
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: getSession,
+  staleTime: Infinity,
+});
+
 export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: Infinity });
+  return useQuery(sessionQuery);
 }
 
 /** Records who is signed in after sign-in, first run or sign-out, without asking the server again. */

@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Paper, Stack, Title } from '@mantine/core';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { FormAlert } from '../../../components/form-alert';
 import { useSession } from '../../../lib/session';
 import { type AgentSnapshot, useAgentState } from '../api/get-agent-state';
@@ -24,6 +24,9 @@ export const PRESENCE_LOST_NOTICE =
 export function AgentDashboardPage() {
   const agentState = useAgentState();
   const snapshot = agentState.data;
+  // The softphone first renders as a deferred update, in slices (see AppGate); its live
+  // updates after that render at once.
+  const isShown = useDeferredValue(snapshot !== undefined, false);
 
   useEffect(() => {
     if (agentState.error) console.error('The agent state could not be loaded', agentState.error);
@@ -33,7 +36,7 @@ export function AgentDashboardPage() {
     <Stack gap="lg">
       <Title order={2}>Switchboard Agent Dashboard</Title>
       <ZoneClocks clock={snapshot ?? { clockOffsetMs: 0 }} />
-      {snapshot ? (
+      {snapshot && isShown ? (
         <Softphone snapshot={snapshot} />
       ) : agentState.isError ? (
         <FormAlert tone="error" title="Your status could not be loaded">
