@@ -65,8 +65,29 @@ export async function startLighthouseBrowser(context: BenchContext) {
   return { port, close: () => browser.stop() };
 }
 
+/**
+ * Lighthouse's own advice for a failed recording (NO_NAVSTART, NO_FCP: a trace that missed the
+ * load on a busy machine) is to run it again: a run is tried this many times before the error
+ * stands.
+ */
+const ATTEMPTS = 3;
+
 /** One Lighthouse run of `url` (performance and accessibility only). */
 export async function runLighthouse(
+  port: number,
+  url: string,
+  cookie: string | undefined,
+): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouseOnce(port, url, cookie);
+    } catch (error) {
+      if (attempt === ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function runLighthouseOnce(
   port: number,
   url: string,
   cookie: string | undefined,

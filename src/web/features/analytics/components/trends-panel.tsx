@@ -1,12 +1,13 @@
 import { Text } from '@mantine/core';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, memo, Suspense, useEffect } from 'react';
 import { type TrendScope, useTrends } from '../api/get-trends';
 import { analyticsMessages } from '../messages';
 import type { TrendChartSet } from './trend-charts';
 
-// The charts' code (recharts) comes after the page's figures, not before them.
+// The charts' code (recharts) comes after the page's figures, not before them. The charts
+// re-render only for new figures: not as the page around them sorts, pages or searches.
 const TrendCharts = lazy(() =>
-  import('./trend-charts').then((module) => ({ default: module.TrendCharts })),
+  import('./trend-charts').then((module) => ({ default: memo(module.TrendCharts) })),
 );
 
 /** The trends of a view: its charts once both the figures and the charts' code are here. */

@@ -4,7 +4,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { LIVE_PATH, liveCloseCodes, liveEventSchema } from '../../../../shared/live';
 import {
   type FloorAgent,
@@ -111,6 +111,35 @@ function countByStatus(agents: Iterable<FloorAgent>) {
   return counts;
 }
 
+type StatusCounts = Partial<Record<AgentStatus, number>>;
+
+/**
+ * The counts by status as the socket last told them (null: no socket to follow). Held outside
+ * React state so that a change re-renders the counts alone, not the page around them.
+ */
+function createCountsStore() {
+  let counts: StatusCounts | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => counts,
+    set(next: StatusCounts | null) {
+      counts = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type LiveCounts = ReturnType<typeof createCountsStore>;
+
+/** The counts to show: the socket's, else the page's as read. */
+export function useStatusCounts(liveCounts: LiveCounts, read: StatusCounts | undefined) {
+  return useSyncExternalStore(liveCounts.subscribe, liveCounts.get) ?? read ?? {};
+}
+
 /** Runs `run` at once, or, within `intervalMs` of the last run, once at the end of it. */
 function throttled(run: () => void, intervalMs: number) {
   let lastRun = Number.NEGATIVE_INFINITY;
@@ -151,7 +180,7 @@ export function useLiveFloor(params: FloorListParams) {
   const known = useRef<Map<string, FloorAgent> | null>(null);
   /** The server's time of the socket's latest snapshot: a page read before it may miss changes. */
   const snapshotAt = useRef(Number.NEGATIVE_INFINITY);
-  const [liveCounts, setLiveCounts] = useState<Partial<Record<AgentStatus, number>> | null>(null);
+  const [liveCounts] = useState(createCountsStore);
   const current = useRef(params);
   useEffect(() => {
     current.current = params;
@@ -169,7 +198,7 @@ export function useLiveFloor(params: FloorListParams) {
       const fetched = await getFloorPage(params.queryString, signal);
       if (!known.current) {
         // No socket to follow: the counts read now are the newest.
-        setLiveCounts(null);
+        liveCounts.set(null);
         return fetched;
       }
       if (snapshotAt.current > Date.parse(fetched.serverNow)) refetch.request();
@@ -183,8 +212,13 @@ export function useLiveFloor(params: FloorListParams) {
 
   useEffect(() => {
     const pageOnScreen = () => floorPageQueryKey(current.current.queryString);
+    // A change that leaves the page as it was (an agent on no row of it) is not written.
     const update = (change: (held: FloorView) => FloorView) =>
-      queryClient.setQueryData<FloorView>(pageOnScreen(), (held) => held && change(held));
+      queryClient.setQueryData<FloorView>(pageOnScreen(), (held) => {
+        if (!held) return held;
+        const next = change(held);
+        return next === held ? undefined : next;
+      });
     const socket = connectLiveSocket({
       url: liveSocketUrl(LIVE_PATH, window.location),
       schema: liveEventSchema,
@@ -198,7 +232,7 @@ export function useLiveFloor(params: FloorListParams) {
             const agents = new Map(event.floor.agents.map((agent) => [agent.id, agent]));
             known.current = agents;
             snapshotAt.current = Date.parse(event.floor.serverNow);
-            setLiveCounts(countByStatus(agents.values()));
+            liveCounts.set(countByStatus(agents.values()));
             update((held) => ({
               ...withKnownRows(held, agents),
               clockOffsetMs: measureClockOffset(event.floor.serverNow, receivedAt),
@@ -215,13 +249,15 @@ export function useLiveFloor(params: FloorListParams) {
               if (event.agent) known.current.set(event.agentId, event.agent);
               else known.current.delete(event.agentId);
               if (before?.status !== event.agent?.status) {
-                setLiveCounts(countByStatus(known.current.values()));
+                liveCounts.set(countByStatus(known.current.values()));
               }
             }
-            update((held) => ({
-              ...withRow(held, event.agentId, event.agent),
-              clockOffsetMs: measureClockOffset(event.serverNow, receivedAt),
-            }));
+            update((held) => {
+              const next = withRow(held, event.agentId, event.agent);
+              return next === held
+                ? held
+                : { ...next, clockOffsetMs: measureClockOffset(event.serverNow, receivedAt) };
+            });
             if (movesRows(before, event.agent, current.current)) refetch.request();
             break;
           }
@@ -253,11 +289,11 @@ export function useLiveFloor(params: FloorListParams) {
       socket.close();
       refetch.cancel();
     };
-  }, [queryClient, refetch]);
+  }, [queryClient, refetch, liveCounts]);
 
   return {
     floor,
-    statusCounts: liveCounts ?? floor.data?.statusCounts ?? {},
+    liveCounts,
     isLive,
     isReconnecting,
   };

@@ -94,12 +94,22 @@ function renderPage(url = '/admin/live') {
 /** The server's floor (change `floor.agents` to change what it answers) and the page on it. */
 async function renderFloor(agents: FloorAgent[], url?: string) {
   const floor = { agents };
+  let answers: Promise<void> | undefined;
   const served = mockFetch({
-    'GET /api/analytics/live': ({ query }) => jsonResponse(floorResponse(floor, query)),
+    'GET /api/analytics/live': async ({ query }) => {
+      await answers;
+      return jsonResponse(floorResponse(floor, query));
+    },
   });
   const rendered = renderPage(url);
   await settle();
-  return { floor, ...served, ...rendered };
+  /** Holds the server's answers until the returned function is called. */
+  const holdAnswers = () => {
+    let release = () => {};
+    answers = new Promise((resolve) => (release = resolve));
+    return release;
+  };
+  return { floor, holdAnswers, ...served, ...rendered };
 }
 
 const floorGets = (requests: RecordedRequest[]) =>
@@ -229,8 +239,11 @@ describe('the live floor view', () => {
 
     // Leaving: gone from its row at once, and the page and counts read again.
     served.floor.agents = [agent({ status: 'break', since: NOW })];
+    const answer = served.holdAnswers();
     act(() => socket.push({ type: 'floor.agent', agentId: 'a2', agent: null, serverNow: NOW }));
+    await settle();
     expect(within(table()).queryByRole('row', { name: /Omar Odd/ })).toBeNull();
+    answer();
     await settle();
     expect(floorGets(served.requests)).toHaveLength(3);
     expect(screen.getByText('Showing 1 of 1 agent')).toBeTruthy();

@@ -31,7 +31,12 @@ import { CLOCK_TICK_MS } from '../../../lib/timings';
 import { type ListParams, useListParams, useUrlParamStore } from '../../../lib/use-list-params';
 import { formatCount } from '../../../lib/format-number';
 import { useNow } from '../../../lib/use-now';
-import { prefetchFloorPage, useLiveFloor } from '../api/floor-feed';
+import {
+  type LiveCounts,
+  prefetchFloorPage,
+  useLiveFloor,
+  useStatusCounts,
+} from '../api/floor-feed';
 
 /** The status filter's value in the URL (`status`), beside the list's search, sort and page. */
 function statusOf(text: string | null): AgentStatus | undefined {
@@ -57,7 +62,7 @@ export function LiveFloorPage() {
   const list = useListParams(floorSortColumns, store, (queryString) =>
     prefetchFloorPage(queryClient, withStatus(queryString)),
   );
-  const { floor, statusCounts, isLive, isReconnecting } = useLiveFloor({
+  const { floor, liveCounts, isLive, isReconnecting } = useLiveFloor({
     queryString: withStatus(list.queryString),
     sort: list.sort,
     status,
@@ -94,7 +99,7 @@ export function LiveFloorPage() {
         </Group>
       ) : (
         <>
-          <StatusCounts counts={statusCounts} />
+          <StatusCounts liveCounts={liveCounts} read={page.statusCounts} />
           <Group align="flex-end" gap="sm" wrap="wrap">
             <ListSearchInput
               params={list}
@@ -136,7 +141,14 @@ export function LiveFloorPage() {
   );
 }
 
-function StatusCounts({ counts }: { counts: Partial<Record<AgentStatus, number>> }) {
+function StatusCounts({
+  liveCounts,
+  read,
+}: {
+  liveCounts: LiveCounts;
+  read: Partial<Record<AgentStatus, number>>;
+}) {
+  const counts = useStatusCounts(liveCounts, read);
   return (
     <SimpleGrid
       cols={{ base: 2, sm: 3, lg: 5, xl: 9 }}
@@ -181,7 +193,7 @@ function StatusDot({ colour }: { colour: string }) {
 }
 
 /**
- * How far the server's clock is ahead, for the running times. Each live event measures it
+ * How far the server’s clock is ahead, for the running times. Each change to a row measures it
  * afresh; held here rather than passed through the rows, so that a change re-renders only its
  * own row and the timers, not every row of the page.
  */
