@@ -20,7 +20,7 @@ const queryClient = createQueryClient();
 // the page's code, whose many files would otherwise hold the browser's connections.
 void queryClient.prefetchQuery(setupStatusQuery);
 void queryClient.prefetchQuery(sessionQuery);
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 createRoot(rootElement).render(
   <StrictMode>

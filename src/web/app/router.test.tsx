@@ -3,12 +3,14 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRequest } from '../lib/api-client';
+import { createQueryClient } from '../lib/query-client';
 import { pageNavigation } from '../lib/page-navigation';
 import { errorResponse, jsonResponse, mockFetch } from '../test/fetch-mock';
 import { agentState } from '../test/agent-fixtures';
 import { dashboardFigures } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
-import { appRoutes } from './router';
+import { pagedListResponse } from '../test/paged-list';
+import { appRoutes, buildAppRoutes } from './router';
 
 const timestamps = {
   created_at: '2026-11-01T09:00:00.000Z',
@@ -62,6 +64,46 @@ function renderAt(path: string) {
 }
 
 describe('app routes', () => {
+  it("asks for the Employees page's rows with its code, before the session is known, once", async () => {
+    let answerSession = () => {};
+    const employees = [
+      { id: '2b3c4d5e-0000-4000-8000-000000000001', username: 'ann' },
+      { id: '2b3c4d5e-0000-4000-8000-000000000002', username: 'bob' },
+    ].map((row) => ({ ...row, full_name: null, role: 'employee', team: null, ...timestamps }));
+    const served = mockFetch({
+      ...signedIn(admin),
+      'GET /api/auth/session': () =>
+        new Promise<Response>((resolve) => {
+          answerSession = () => resolve(jsonResponse({ user: admin }));
+        }),
+      'GET /api/employees': ({ query }) =>
+        pagedListResponse('employees', employees, query, {
+          matches: (row, search) => row.username.includes(search),
+          sortBy: { username: (row) => row.username },
+        }),
+      'GET /api/teams': () =>
+        jsonResponse({ teams: [], total: 0, matching: 0, page: 1, pageSize: 50 }),
+    });
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter(buildAppRoutes(queryClient), {
+      initialEntries: ['/admin/employees?search=a&sort=-username&pageSize=25'],
+    });
+    renderWithProviders(<RouterProvider router={router} />, { queryClient });
+    const listGets = () => served.requests.filter((request) => request.path === '/api/employees');
+
+    await vi.waitFor(() => expect(listGets()).toHaveLength(1));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(Object.fromEntries(listGets()[0]!.query)).toEqual({
+      search: 'a',
+      sort: '-username',
+      pageSize: '25',
+    });
+
+    answerSession();
+    expect(await screen.findByRole('cell', { name: 'ann' })).toBeTruthy();
+    expect(listGets()).toHaveLength(1);
+  });
+
   it('shows a spinner while the session loads', () => {
     mockFetch({
       'GET /api/setup': () => new Promise<Response>(() => {}),

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
@@ -25,10 +26,41 @@ const component =
   <Module,>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
+/** Reads a page's first data into the query cache, from its URL's search parameters. */
+type Prefetch = (queryClient: QueryClient, params: URLSearchParams) => Promise<unknown>;
+
+/**
+ * A page whose first request starts as soon as its code is here, beside its first render
+ * rather than after it (a loader that waits for nothing). Entering the page from elsewhere
+ * runs it again; the page's own changes to its URL do not (the page asks for those itself).
+ */
+const pageWithData =
+  <Module,>(
+    queryClient: QueryClient | undefined,
+    load: () => Promise<Module>,
+    pick: (module: Module) => ComponentType,
+    prefetchOf: (module: Module) => Prefetch,
+  ) =>
+  async () => {
+    const module = await load();
+    const prefetch = prefetchOf(module);
+    return {
+      Component: pick(module),
+      ...(queryClient && {
+        loader: ({ request }: { request: Request }) => {
+          void prefetch(queryClient, new URL(request.url).searchParams);
+          return null;
+        },
+        shouldRevalidate: () => false,
+      }),
+    };
+  };
+
 /** Paths under /admin or /agent, as the router nests them. */
 const under = (path: string) => path.replace(/^\/(admin|agent)\//, '');
 
-export const appRoutes: RouteObject[] = [
+/** The app's routes; given the app's query client, a page with data asks for it early. */
+export const buildAppRoutes = (queryClient?: QueryClient): RouteObject[] => [
   {
     element: <AppGate />,
     errorElement: <RouteError />,
@@ -93,9 +125,11 @@ export const appRoutes: RouteObject[] = [
               },
               {
                 path: under(adminPages.employees.path),
-                lazy: component(
+                lazy: pageWithData(
+                  queryClient,
                   () => import('../features/employees'),
                   (module) => module.EmployeesPage,
+                  (module) => module.prefetchEmployeeList,
                 ),
               },
               {
@@ -201,8 +235,10 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+export const appRoutes = buildAppRoutes();
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(buildAppRoutes(queryClient));
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -98,6 +98,21 @@ function listQueryString({
   return query.toString();
 }
 
+/** A list's search, sort, page and page size as its URL's `params` hold them. */
+function listStateOf<Column extends string>(columns: readonly Column[], params: URLSearchParams) {
+  return {
+    search: params.get('search') ?? '',
+    sort: parseSortParam(columns, params.get('sort')),
+    page: pageOf(params.get('page')),
+    pageSize: pageSizeOf(params.get('pageSize')),
+  };
+}
+
+/** What a list whose state is in its URL's `params` asks its server route for. */
+export function listQueryStringOf(columns: readonly string[], params: URLSearchParams) {
+  return listQueryString(listStateOf(columns, params));
+}
+
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function pageOf(text: string | null) {
@@ -170,10 +185,7 @@ export function useListParams<Column extends string>(
   prefetch?: (queryString: string) => Promise<unknown>,
 ): ListParams<Column> {
   const { params, update, isLeaving } = store;
-  const search = params.get('search') ?? '';
-  const sort = parseSortParam(columns, params.get('sort'));
-  const page = pageOf(params.get('page'));
-  const pageSize = pageSizeOf(params.get('pageSize'));
+  const { search, sort, page, pageSize } = listStateOf(columns, params);
 
   const [searchText] = useState(() => createSearchText(search));
   // The search this hook last asked for: a different one in the store came from elsewhere

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent, { type Options as UserEventOptions } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
@@ -10,6 +10,8 @@ import { sessionQueryKey } from '../lib/session';
 import type { SessionUser } from '../../shared/schemas/auth';
 
 interface RenderOptions {
+  /** The query client to render with (a router built with it shares its cache). */
+  queryClient?: QueryClient;
   /** The signed-in user, as if GET /api/auth/session had answered already. */
   signedInAs?: SessionUser;
   /** Set when the test runs on fake timers, so typing and clicking advance them. */
@@ -19,7 +21,7 @@ interface RenderOptions {
 
 /** Renders with the app's providers; `env="test"` turns off Mantine transitions and portals. */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
-  const queryClient = createQueryClient();
+  const queryClient = options.queryClient ?? createQueryClient();
   if (options.signedInAs) queryClient.setQueryData(sessionQueryKey, options.signedInAs);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>

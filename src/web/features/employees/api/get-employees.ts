@@ -1,7 +1,13 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { employeeListSchema } from '../../../../shared/schemas/employees';
+import {
+  type QueryClient,
+  keepPreviousData,
+  queryOptions,
+  useQuery,
+} from '@tanstack/react-query';
+import { employeeListSchema, employeeSortColumns } from '../../../../shared/schemas/employees';
 import { apiRequest } from '../../../lib/api-client';
 import { employeesQueryRoot } from '../../../lib/query-keys';
+import { listQueryStringOf } from '../../../lib/use-list-params';
 
 export const employeeListQueryKey = (queryString: string) =>
   [...employeesQueryRoot, 'list', queryString] as const;
@@ -23,3 +29,10 @@ export const employeeListQuery = (queryString: string) =>
   });
 
 export const useEmployees = (queryString: string) => useQuery(employeeListQuery(queryString));
+
+/** Asks for the rows the page at a URL with these `params` shows, before the page renders. */
+export function prefetchEmployeeList(queryClient: QueryClient, params: URLSearchParams) {
+  return queryClient.prefetchQuery(
+    employeeListQuery(listQueryStringOf(employeeSortColumns, params)),
+  );
+}
