@@ -294,7 +294,7 @@ function StatusTimeChart({ trend }: { trend: AnalyticsTrend }) {
         dataKey="label"
         type="stacked"
         withLegend
-        yAxisProps={{ tickFormatter: (value: number) => `${value} h` }}
+        yAxisProps={{ tickFormatter: (value: number) => `${formatCount(value)} h` }}
         tooltipAnimationDuration={0}
         valueFormatter={(value) => formatDuration(value * 3600)}
         series={statuses.map(({ status, label }) => ({

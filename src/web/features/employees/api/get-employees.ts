@@ -1,9 +1,4 @@
-import {
-  type QueryClient,
-  keepPreviousData,
-  queryOptions,
-  useQuery,
-} from '@tanstack/react-query';
+import { type QueryClient, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { employeeListSchema, employeeSortColumns } from '../../../../shared/schemas/employees';
 import { apiRequest } from '../../../lib/api-client';
 import { employeesQueryRoot } from '../../../lib/query-keys';
