@@ -91,7 +91,8 @@ describe('app routes', () => {
     renderWithProviders(<RouterProvider router={router} />, { queryClient });
     const listGets = () => served.requests.filter((request) => request.path === '/api/employees');
 
-    await vi.waitFor(() => expect(listGets()).toHaveLength(1));
+    // The first test to load the employees page's code: vitest transforms it meanwhile.
+    await vi.waitFor(() => expect(listGets()).toHaveLength(1), { timeout: 10_000 });
     expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
     expect(Object.fromEntries(listGets()[0]!.query)).toEqual({
       search: 'a',

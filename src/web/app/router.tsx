@@ -48,7 +48,8 @@ const pageWithData =
       Component: pick(module),
       ...(queryClient && {
         loader: ({ request }: { request: Request }) => {
-          void prefetch(queryClient, new URL(request.url).searchParams);
+          // A failure here is the page's to show: it asks again as it renders.
+          prefetch(queryClient, new URL(request.url).searchParams).catch(() => undefined);
           return null;
         },
         shouldRevalidate: () => false,
@@ -104,9 +105,11 @@ export const buildAppRoutes = (queryClient?: QueryClient): RouteObject[] => [
               },
               {
                 path: under(adminPages.analytics.path),
-                lazy: component(
+                lazy: pageWithData(
+                  queryClient,
                   () => import('../features/analytics'),
                   (module) => module.AnalyticsPage,
+                  (module) => module.prefetchAnalyticsList,
                 ),
               },
               {

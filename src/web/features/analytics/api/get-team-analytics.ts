@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { teamAnalyticsListSchema } from '../../../../shared/schemas/analytics';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPath } from '../range';
@@ -14,12 +14,14 @@ export function getTeamAnalytics(range: RangeParams, signal?: AbortSignal) {
   });
 }
 
-export function useTeamAnalytics(range: RangeParams, options: { enabled: boolean }) {
-  return useQuery({
+export const teamAnalyticsQuery = (range: RangeParams) =>
+  queryOptions({
     queryKey: [...analyticsQueryRoot, 'teams', range],
     queryFn: ({ signal }) => getTeamAnalytics(range, signal),
-    enabled: options.enabled,
     // A new range keeps the last figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });
+
+export function useTeamAnalytics(range: RangeParams, options: { enabled: boolean }) {
+  return useQuery({ ...teamAnalyticsQuery(range), enabled: options.enabled });
 }

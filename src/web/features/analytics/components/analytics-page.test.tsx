@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { EmployeeAnalyticsCard } from '../../../../shared/schemas/analytics';
@@ -24,6 +25,10 @@ import {
   resolvedRange,
   trendOf,
 } from '../test/analytics-fixtures';
+import { createQueryClient } from '../../../lib/query-client';
+import { sessionQueryKey } from '../../../lib/session';
+import { prefetchAnalyticsList } from '../api/prefetch-analytics-list';
+import { analyticsMessages } from '../messages';
 import { AnalyticsPage } from './analytics-page';
 
 // The trend charts' code is lazy: loaded once here, before any test waits for a chart.
@@ -79,7 +84,11 @@ function serveAnalytics(overrides: Routes = {}) {
   });
 }
 
-function renderPage(path: string, signedInAs: SessionUser = superAdminUser) {
+function renderPage(
+  path: string,
+  signedInAs: SessionUser = superAdminUser,
+  queryClient?: QueryClient,
+) {
   const router = createMemoryRouter(
     [
       { path: '/admin/analytics', element: <AnalyticsPage /> },
@@ -92,6 +101,7 @@ function renderPage(path: string, signedInAs: SessionUser = superAdminUser) {
   // wait for an act() that never comes.
   const rendered = renderWithProviders(<RouterProvider router={router} useTransitions={false} />, {
     signedInAs,
+    ...(queryClient && { queryClient }),
   });
   const location = () => `${router.state.location.pathname}${router.state.location.search}`;
   return { router, location, ...rendered };
@@ -904,5 +914,38 @@ describe('AnalyticsPage: deleting the employee', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'An unexpected error occurred',
     );
+  });
+});
+
+describe('the cards asked for before the page renders (its route loader)', () => {
+  it.each([
+    ["a super admin's team cards", superAdminUser, '/admin/analytics?range=last7', 'teams', null],
+    [
+      "a super admin's team, sorted, flagged only",
+      superAdminUser,
+      `/admin/analytics?team=${dayShiftTeam.id}&sort=-totalCalls&flagged=true`,
+      'employees',
+      analyticsMessages.noFlaggedEmployees,
+    ],
+    [
+      "a team's admin, searched, 25 a page",
+      teamMemberAdminUser,
+      '/admin/analytics?search=gu&pageSize=25&range=last7',
+      'employees',
+      null,
+    ],
+  ] as const)('%s: asked once, as the page asks', async (_, user, path, cards, message) => {
+    const { requests } = serveAnalytics();
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(sessionQueryKey, user);
+    const route = `/api/analytics/${cards}`;
+
+    await prefetchAnalyticsList(queryClient, new URL(path, 'http://localhost').searchParams);
+    expect(gets(requests, route)).toHaveLength(1);
+
+    renderPage(path, user, queryClient);
+    if (message) expect(await screen.findByText(message)).toBeTruthy();
+    else expect((await screen.findAllByRole('article')).length).toBeGreaterThan(0);
+    expect(gets(requests, route)).toHaveLength(1);
   });
 });

@@ -19,7 +19,7 @@ import { employeeAnalyticsQuery, useEmployeeAnalytics } from '../api/get-employe
 import { isEmployeeId, useEmployeeDetail } from '../api/get-employee-detail';
 import { useTeamAnalytics } from '../api/get-team-analytics';
 import { trendsQueryKey } from '../api/get-trends';
-import { useAnalyticsLocation } from '../hooks/use-analytics-location';
+import { analyticsViewOf, useAnalyticsLocation } from '../hooks/use-analytics-location';
 import { useAnalyticsRange } from '../hooks/use-analytics-range';
 import { useEmployeeCardsParams } from '../hooks/use-employee-cards-params';
 import { analyticsMessages } from '../messages';
@@ -33,8 +33,6 @@ import { RangeControl } from './range-control';
 import { TeamCards } from './team-cards';
 import { TrendsPanel } from './trends-panel';
 import classes from './analytics.module.css';
-
-type View = 'teams' | 'employees' | 'detail';
 
 /**
  * Spec §2 'Analytics page' (§4: teams → a team's employees → one employee; Back goes up a
@@ -50,13 +48,7 @@ export function AnalyticsPage() {
   const place = useAnalyticsLocation();
   const range = useAnalyticsRange();
   const isSuper = user ? isSuperAdmin(user) : false;
-  const view: View = place.employeeId
-    ? 'detail'
-    : isSuper && place.teamId === undefined
-      ? 'teams'
-      : 'employees';
-  // Only a super admin chooses a team; the server scopes everyone else's cards.
-  const teamId = isSuper ? place.teamId : undefined;
+  const { view, teamId } = analyticsViewOf(isSuper, place);
   const queryClient = useQueryClient();
   const cardList = useEmployeeCardsParams((query) =>
     queryClient.prefetchQuery(employeeAnalyticsQuery({ teamId, ...query }, range.apiParams)),

@@ -10,6 +10,25 @@ export const TEAM_PARAM = 'team';
 const SEARCH_PARAM = 'search';
 const PAGE_PARAM = 'page';
 
+export type AnalyticsView = 'teams' | 'employees' | 'detail';
+
+/**
+ * Which view the analytics page shows (a super admin starts at the team cards, everyone else
+ * at the employee cards of their scope) and the team whose cards it asks for: only a super
+ * admin chooses one; the server scopes everyone else's.
+ */
+export function analyticsViewOf(
+  isSuperAdmin: boolean,
+  place: { employeeId?: string | undefined; teamId?: string | undefined },
+): { view: AnalyticsView; teamId: string | undefined } {
+  const view = place.employeeId
+    ? 'detail'
+    : isSuperAdmin && place.teamId === undefined
+      ? 'teams'
+      : 'employees';
+  return { view, teamId: isSuperAdmin ? place.teamId : undefined };
+}
+
 /**
  * Where the analytics page is (spec §4: teams → a team's employees → one employee) and the
  * links between its views. Every link keeps the range and the cards' order, filter and view;

@@ -10,6 +10,9 @@ import { useListParams, useUrlParamStore } from '../../../lib/use-list-params';
 export const FLAGGED_PARAM = 'flagged';
 export const VIEW_PARAM = 'view';
 
+/** Whether the cards' URL `params` ask for the flagged agents only. */
+export const isFlaggedOnlyIn = (params: URLSearchParams) => params.get(FLAGGED_PARAM) === 'true';
+
 export const cardsViews = ['cards', 'table'] as const;
 export type CardsView = (typeof cardsViews)[number];
 
@@ -25,7 +28,7 @@ export function useEmployeeCardsParams(
 ) {
   const store = useUrlParamStore();
   const { params, update } = store;
-  const isFlaggedOnly = params.get(FLAGGED_PARAM) === 'true';
+  const isFlaggedOnly = isFlaggedOnlyIn(params);
   const list = useListParams(employeeAnalyticsSortColumns, store, (listQuery) =>
     prefetch({ listQuery, isFlaggedOnly }),
   );
