@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, useSearchParams } from 'react-router';
 import {
   DEFAULT_PAGE_SIZE,
@@ -17,6 +9,7 @@ import {
   sortParam,
 } from '../../shared/schemas/list';
 import { SEARCH_DEBOUNCE_MS, SEARCH_PREFETCH_WAIT_MS } from './timings';
+import { type ValueSource, createValueStore, useValue } from './value-store';
 
 /** Changes to a list's parameters; null removes one (its default). */
 type ParamChanges = Record<string, string | null>;
@@ -129,32 +122,10 @@ function pageSizeOf(text: string | null): PageSize {
  * What is in a list's search box, kept outside React state: a key re-renders the box
  * (`useSearchText`), not the list and its rows.
  */
-export interface SearchText {
-  get: () => string;
-  subscribe: (listener: () => void) => () => void;
-}
-
-function createSearchText(initial: string) {
-  let text = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => text,
-    set(next: string) {
-      if (next === text) return;
-      text = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
+export type SearchText = ValueSource<string>;
 
 /** The search box's text, for the box itself. */
-export function useSearchText(searchText: SearchText) {
-  return useSyncExternalStore(searchText.subscribe, searchText.get);
-}
+export const useSearchText = (searchText: SearchText) => useValue(searchText);
 
 export interface ListParams<Column extends string> {
   /** What is in the search box now. */
@@ -187,7 +158,7 @@ export function useListParams<Column extends string>(
   const { params, update, isLeaving } = store;
   const { search, sort, page, pageSize } = listStateOf(columns, params);
 
-  const [searchText] = useState(() => createSearchText(search));
+  const [searchText] = useState(() => createValueStore(search));
   // The search this hook last asked for: a different one in the store came from elsewhere
   // (back, forward, a link), and the box shows it, dropping a search still waiting to be asked.
   const asked = useRef(search);

@@ -4,7 +4,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LIVE_PATH, liveCloseCodes, liveEventSchema } from '../../../../shared/live';
 import {
   type FloorAgent,
@@ -19,6 +19,7 @@ import { measureClockOffset } from '../../../lib/clock-offset';
 import { connectLiveSocket, liveSocketUrl } from '../../../lib/live-socket';
 import { floorQueryKey } from '../../../lib/query-keys';
 import { sessionQueryKey } from '../../../lib/session';
+import { type ValueStore, createValueStore, useValue } from '../../../lib/value-store';
 
 /** A page of the floor as this page holds it, and how far the server's clock is ahead. */
 export interface FloorView extends FloorPage {
@@ -114,30 +115,14 @@ function countByStatus(agents: Iterable<FloorAgent>) {
 type StatusCounts = Partial<Record<AgentStatus, number>>;
 
 /**
- * The counts by status as the socket last told them (null: no socket to follow). Held outside
- * React state so that a change re-renders the counts alone, not the page around them.
+ * The counts by status as the socket last told them (null: no socket to follow), outside React
+ * state: a change re-renders the counts alone, not the page around them.
  */
-function createCountsStore() {
-  let counts: StatusCounts | null = null;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => counts,
-    set(next: StatusCounts | null) {
-      counts = next;
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
-export type LiveCounts = ReturnType<typeof createCountsStore>;
+export type LiveCounts = ValueStore<StatusCounts | null>;
 
 /** The counts to show: the socket's, else the page's as read. */
 export function useStatusCounts(liveCounts: LiveCounts, read: StatusCounts | undefined) {
-  return useSyncExternalStore(liveCounts.subscribe, liveCounts.get) ?? read ?? {};
+  return useValue(liveCounts) ?? read ?? {};
 }
 
 /** Runs `run` at once, or, within `intervalMs` of the last run, once at the end of it. */
@@ -180,7 +165,7 @@ export function useLiveFloor(params: FloorListParams) {
   const known = useRef<Map<string, FloorAgent> | null>(null);
   /** The server's time of the socket's latest snapshot: a page read before it may miss changes. */
   const snapshotAt = useRef(Number.NEGATIVE_INFINITY);
-  const [liveCounts] = useState(createCountsStore);
+  const [liveCounts] = useState(() => createValueStore<StatusCounts | null>(null));
   const current = useRef(params);
   useEffect(() => {
     current.current = params;
