@@ -33,8 +33,8 @@ import { readFloor, runFloor } from '../web-scale-floor';
  *   not asked before, so none is cached); the longest task while typing; the table rows.
  * - Analytics employee cards, of a team (the super admin) and of all 2,000 (a team-less admin,
  *   whose scope is every agent): navigation to the first cards in a fresh context, the same
- *   from a click within the app (a team's card; the menu's Analytics), and 'Sort by' Total
- *   calls to the cards in that order.
+ *   from a click within the app (a team's card; the menu's Analytics), and, on the loaded page
+ *   (cards and trend charts), 'Sort by' Total calls to the cards in that order.
  * - Live floor (web-scale-floor.ts): half the agents signed in, their status changing through
  *   the real server; each change to a row on screen until it shows, and the page's main thread.
  * - Lighthouse (lighthouse.ts): the sign-in page, the admin dashboard and the agent's.
@@ -293,6 +293,12 @@ async function measureCards(context: BenchContext, state: WebScaleState) {
   const analytics = `${baseUrl}/admin/analytics`;
   const teamUrl = (load: number) => `${analytics}?team=${teams[load % teams.length]!.id}`;
   const firstCard = (page: Page) => page.locator(EMPLOYEE_CARD).first().waitFor();
+  // A user sorts the cards of a page they have seen load, its trend charts included: a whole
+  // centre's trends come after its cards, and drawing them would land in the re-sort's time.
+  const loadedPage = async (page: Page) => {
+    await firstCard(page);
+    await page.locator('figure').first().waitFor();
+  };
   const views = [
     {
       label: `a team (${CENTRE.agentsPerTeam} agents, the super admin)`,
@@ -328,7 +334,7 @@ async function measureCards(context: BenchContext, state: WebScaleState) {
       view.openFrom.ready,
       (page, load) => timeCardsAfterClick(page, view.link(page, load)),
     );
-    const resort = await timeOnPage(state, view.cookie, view.url, firstCard, (page) =>
+    const resort = await timeOnPage(state, view.cookie, view.url, loadedPage, (page) =>
       timeResortByTotalCalls(page),
     );
     const load = loadNote();
@@ -355,7 +361,7 @@ async function measureCards(context: BenchContext, state: WebScaleState) {
         stats: summarize(resort),
         samples: resort.map(Math.round),
         target: { atMost: TARGETS.resortMs, stat: 'p50' },
-        note: `from the select's change to the cards' Total Calls in order; ${load}`,
+        note: `the page loaded (cards and trend charts); from the select's change to the cards' Total Calls in order; ${load}`,
       },
     );
   }

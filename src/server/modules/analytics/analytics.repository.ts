@@ -732,12 +732,16 @@ export async function trends(
   const today = sql`(${w.now}::timestamptz AT TIME ZONE ${timeZone})::date`;
   const inStaff = (column: RawBuilder<unknown>) => sql`${column} IN (SELECT id FROM staff)`;
   const inBounds = (day: RawBuilder<unknown>) => sql`${day} BETWEEN b.first AND b.last`;
+  // Each one's first day read from the head of their part of the primary key (user_id, day…),
+  // not the minimum over every row of a large scope.
+  const firstDayOf = (rollup: 'call_day_totals' | 'status_day_totals') =>
+    sql`SELECT r.day FROM ${sql.table(rollup)} AS r WHERE r.user_id = staff.id ORDER BY r.day LIMIT 1`;
   const result = await sql<TrendRow>`
     WITH staff AS (SELECT u.id FROM users AS u WHERE ${staffInScope(scope, filters)}),
     days AS (
       SELECT coalesce(${w.fromDay}::date, least(
-          (SELECT min(day) FROM call_day_totals WHERE ${inStaff(sql.ref('user_id'))}),
-          (SELECT min(day) FROM status_day_totals WHERE ${inStaff(sql.ref('user_id'))}),
+          (SELECT min(f.day) FROM staff, LATERAL (${firstDayOf('call_day_totals')}) AS f),
+          (SELECT min(f.day) FROM staff, LATERAL (${firstDayOf('status_day_totals')}) AS f),
           (SELECT min((started_at AT TIME ZONE ${timeZone})::date) FROM employee_status_log
            WHERE ${inStaff(sql.ref('user_id'))} AND ended_at IS NULL)),
           ${today}) AS first,
