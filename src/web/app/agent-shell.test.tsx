@@ -336,6 +336,25 @@ describe('the live feed', () => {
     expect(pause).toHaveBeenCalled();
   });
 
+  it('keeps the state it holds when the same one comes again later, reading the log once', async () => {
+    useFakeClock(SERVER_NOW);
+    const held = agentState({ status: 'lunch', since: at(-60) });
+    const { requests } = serve(held);
+    await renderAt('/agent');
+    FakeWebSocket.latest().accept();
+    const logReads = fetches(requests, '/api/agent/calls');
+
+    // What the socket sends on connect: the same state, computed two seconds later.
+    await advance(2000);
+    await push({ ...held, serverNow: at(2), todaySeconds: { ...held.todaySeconds, lunch: 62 } });
+    expect(fetches(requests, '/api/agent/calls')).toBe(logReads);
+    expect(statusSelect().textContent).toMatch(/^Lunch 00:01:02$/);
+
+    // A missed ring changes the state without a new status: a log row may have come.
+    await push({ ...held, serverNow: at(3), changedAt: at(3) });
+    expect(fetches(requests, '/api/agent/calls')).toBe(logReads + 1);
+  });
+
   it('ignores a pushed state older than the one it holds', async () => {
     useFakeClock(SERVER_NOW);
     serve(agentState({ status: 'lunch', since: SERVER_NOW }));

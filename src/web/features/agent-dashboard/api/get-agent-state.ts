@@ -55,12 +55,25 @@ function isOlder(next: AgentState, held: AgentState) {
 }
 
 /**
+ * Whether `next` is `held` computed again later: only its clock and the current status's
+ * seconds, counted up to that clock, differ. The timers on screen derive both from the state
+ * held, so such a state tells the page nothing new (the socket sends one on connect).
+ */
+function isSameState(next: AgentState, held: AgentState) {
+  const apartFromClock = (state: AgentState) =>
+    JSON.stringify({ ...state, serverNow: null, todaySeconds: null });
+  return apartFromClock(next) === apartFromClock(held);
+}
+
+/**
  * Answers and pushed events can arrive out of order (a request's answer after the event its
  * change caused, or after a read that missed the change): an older state never replaces the
- * one held.
+ * one held, nor does the same state read again (the page would redraw for nothing).
  */
 export function latestSnapshot(held: AgentSnapshot | undefined, next: AgentSnapshot) {
-  if (held && isOlder(next.state, held.state)) return held;
+  if (held && (isOlder(next.state, held.state) || isSameState(next.state, held.state))) {
+    return held;
+  }
   // The server never had them: unsaved notes stay for as long as their call does.
   const unsavedNotes = held?.unsavedNotes;
   if (unsavedNotes && !next.unsavedNotes && next.state.call?.id === unsavedNotes.callId) {
@@ -69,11 +82,16 @@ export function latestSnapshot(held: AgentSnapshot | undefined, next: AgentSnaps
   return next;
 }
 
-/** Keeps a state the server sent (an answer or a live event), unless a newer one is held. */
+/**
+ * Keeps a state the server sent (an answer or a live event), unless a newer one or the same
+ * is held. Returns whether it was kept.
+ */
 export function storeAgentSnapshot(queryClient: QueryClient, snapshot: AgentSnapshot) {
-  queryClient.setQueryData<AgentSnapshot>(agentStateQueryKey, (held) =>
-    latestSnapshot(held, snapshot),
-  );
+  const held = queryClient.getQueryData<AgentSnapshot>(agentStateQueryKey);
+  const kept = latestSnapshot(held, snapshot);
+  if (kept === held) return false;
+  queryClient.setQueryData(agentStateQueryKey, kept);
+  return true;
 }
 
 /** The Activity Log and today's totals, after a call changed or a live event said something did. */

@@ -18,13 +18,12 @@ import { liveTab } from '../api/live-tab';
 
 /**
  * Keeps the agent's state current over the live socket (named as this tab: see live-tab) while
- * the agent side is open: every `agent.state` event replaces the held state (its clock offset
- * measured on arrival) and refreshes the Activity Log; a reconnect fetches whatever was missed,
- * and so does the page waking up (visible again, back online), when the socket may be
- * half-open. 4401 means the
- * session is gone: asking who is signed in again sends the page to sign-in. Returns whether
- * the page is reconnecting: the socket dropped, or the server lost its database, and nothing
- * has come since to say it is back.
+ * the agent side is open: an `agent.state` event with a newer state replaces the held one (its
+ * clock offset measured on arrival) and refreshes the Activity Log; a reconnect fetches
+ * whatever was missed, and so does the page waking up (visible again, back online), when the
+ * socket may be half-open. 4401 means the session is gone: asking who is signed in again sends
+ * the page to sign-in. Returns whether the page is reconnecting: the socket dropped, or the
+ * server lost its database, and nothing has come since to say it is back.
  */
 export function useAgentLiveFeed() {
   const queryClient = useQueryClient();
@@ -39,8 +38,11 @@ export function useAgentLiveFeed() {
         setIsReconnecting(event.type === 'server.database' && !event.reachable);
         switch (event.type) {
           case 'agent.state':
-            storeAgentSnapshot(queryClient, agentSnapshot(event.state, receivedAt));
-            void refreshAgentActivity(queryClient);
+            // A call's end or a missed ring changes the state: only a new state can bring
+            // a new Activity Log row.
+            if (storeAgentSnapshot(queryClient, agentSnapshot(event.state, receivedAt))) {
+              void refreshAgentActivity(queryClient);
+            }
             break;
           case 'server.database':
             if (event.reachable) void resyncAgentState(queryClient);
