@@ -2,6 +2,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type AgentState, agentStateSchema } from '../../../../shared/schemas/agent';
 import { apiRequest } from '../../../lib/api-client';
 import { measureClockOffset } from '../../../lib/clock-offset';
+import { CLOCK_TICK_MS } from '../../../lib/timings';
 import { agentActivityQueryRoot, agentStateQueryKey } from '../../../lib/query-keys';
 
 /**
@@ -56,13 +57,18 @@ function isOlder(next: AgentState, held: AgentState) {
 
 /**
  * Whether `next` is `held` computed again later: only its clock and the current status's
- * seconds, counted up to that clock, differ. The timers on screen derive both from the state
- * held, so such a state tells the page nothing new (the socket sends one on connect).
+ * seconds, counted up to that clock, differ, and the clock offset measured with it agrees
+ * within a timer's tick. The timers on screen derive both from the snapshot held, so such a
+ * state tells the page nothing new (the socket sends one on connect). A browser clock that
+ * moved meanwhile (a laptop waking up) still gets its offset measured again.
  */
-function isSameState(next: AgentState, held: AgentState) {
+function isSameSnapshot(next: AgentSnapshot, held: AgentSnapshot) {
   const apartFromClock = (state: AgentState) =>
     JSON.stringify({ ...state, serverNow: null, todaySeconds: null });
-  return apartFromClock(next) === apartFromClock(held);
+  return (
+    Math.abs(next.clockOffsetMs - held.clockOffsetMs) < CLOCK_TICK_MS &&
+    apartFromClock(next.state) === apartFromClock(held.state)
+  );
 }
 
 /**
@@ -71,7 +77,7 @@ function isSameState(next: AgentState, held: AgentState) {
  * one held, nor does the same state read again (the page would redraw for nothing).
  */
 export function latestSnapshot(held: AgentSnapshot | undefined, next: AgentSnapshot) {
-  if (held && (isOlder(next.state, held.state) || isSameState(next.state, held.state))) {
+  if (held && (isOlder(next.state, held.state) || isSameSnapshot(next, held))) {
     return held;
   }
   // The server never had them: unsaved notes stay for as long as their call does.
