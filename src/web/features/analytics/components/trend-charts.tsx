@@ -294,7 +294,9 @@ function StatusTimeChart({ trend }: { trend: AnalyticsTrend }) {
         dataKey="label"
         type="stacked"
         withLegend
-        yAxisProps={{ tickFormatter: (value: number) => `${formatCount(value)} h` }}
+        // Wide enough for '360,000 h' (a centre's month) on one line: recharts wraps a tick
+        // wider than its axis.
+        yAxisProps={{ width: 80, tickFormatter: (value: number) => `${formatCount(value)} h` }}
         tooltipAnimationDuration={0}
         valueFormatter={(value) => formatDuration(value * 3600)}
         series={statuses.map(({ status, label }) => ({
