@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -10,7 +11,7 @@ import { agentState } from '../test/agent-fixtures';
 import { dashboardFigures } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { pagedListResponse } from '../test/paged-list';
-import { appRoutes, buildAppRoutes } from './router';
+import { appRoutes, buildAppRoutes, pageWithData } from './router';
 
 const timestamps = {
   created_at: '2026-11-01T09:00:00.000Z',
@@ -103,6 +104,36 @@ describe('app routes', () => {
     answerSession();
     expect(await screen.findByRole('cell', { name: 'ann' })).toBeTruthy();
     expect(listGets()).toHaveLength(1);
+  });
+
+  it("starts a page's first request while the page's code is still on its way", async () => {
+    let pageCodeArrives = (_module: { Page: () => ReactNode }) => {};
+    const pageCode = new Promise<{ Page: () => ReactNode }>(
+      (resolve) => (pageCodeArrives = resolve),
+    );
+    const prefetch = vi.fn(() => Promise.resolve());
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/rows',
+          ...pageWithData(
+            queryClient,
+            () => pageCode,
+            (module) => module.Page,
+            () => Promise.resolve(prefetch),
+          ),
+        },
+      ],
+      { initialEntries: ['/rows?search=ann'] },
+    );
+    renderWithProviders(<RouterProvider router={router} />, { queryClient });
+
+    await vi.waitFor(() => expect(prefetch).toHaveBeenCalledTimes(1));
+    expect(prefetch).toHaveBeenCalledWith(queryClient, new URLSearchParams('search=ann'));
+    pageCodeArrives({ Page: () => <p>The rows</p> });
+    expect(await screen.findByText('The rows')).toBeTruthy();
+    expect(prefetch).toHaveBeenCalledTimes(1);
   });
 
   it('shows a spinner while the session loads', () => {

@@ -30,32 +30,29 @@ const component =
 type Prefetch = (queryClient: QueryClient, params: URLSearchParams) => Promise<unknown>;
 
 /**
- * A page whose first request starts as soon as its code is here, beside its first render
- * rather than after it (a loader that waits for nothing). Entering the page from elsewhere
+ * A page whose first request starts beside the session's, not after the page's code: the
+ * router runs a route's own loader while `lazy` fetches the page, and the loader fetches only
+ * the feature's small prefetch module. It waits for nothing. Entering the page from elsewhere
  * runs it again; the page's own changes to its URL do not (the page asks for those itself).
  */
-const pageWithData =
-  <Module,>(
-    queryClient: QueryClient | undefined,
-    load: () => Promise<Module>,
-    pick: (module: Module) => ComponentType,
-    prefetchOf: (module: Module) => Prefetch,
-  ) =>
-  async () => {
-    const module = await load();
-    const prefetch = prefetchOf(module);
-    return {
-      Component: pick(module),
-      ...(queryClient && {
-        loader: ({ request }: { request: Request }) => {
-          // A failure here is the page's to show: it asks again as it renders.
-          prefetch(queryClient, new URL(request.url).searchParams).catch(() => undefined);
-          return null;
-        },
-        shouldRevalidate: () => false,
-      }),
-    };
-  };
+export const pageWithData = <Module,>(
+  queryClient: QueryClient | undefined,
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+  loadPrefetch: () => Promise<Prefetch>,
+): Pick<RouteObject, 'lazy' | 'loader' | 'shouldRevalidate'> => ({
+  lazy: component(load, pick),
+  ...(queryClient && {
+    loader: ({ request }) => {
+      // A failure here is the page's to show: it asks again as it renders.
+      loadPrefetch()
+        .then((prefetch) => prefetch(queryClient, new URL(request.url).searchParams))
+        .catch(() => undefined);
+      return null;
+    },
+    shouldRevalidate: () => false,
+  }),
+});
 
 /** Paths under /admin or /agent, as the router nests them. */
 const under = (path: string) => path.replace(/^\/(admin|agent)\//, '');
@@ -105,11 +102,12 @@ export const buildAppRoutes = (queryClient?: QueryClient): RouteObject[] => [
               },
               {
                 path: under(adminPages.analytics.path),
-                lazy: pageWithData(
+                ...pageWithData(
                   queryClient,
                   () => import('../features/analytics'),
                   (module) => module.AnalyticsPage,
-                  (module) => module.prefetchAnalyticsList,
+                  async () =>
+                    (await import('../features/analytics/prefetch')).prefetchAnalyticsList,
                 ),
               },
               {
@@ -128,11 +126,11 @@ export const buildAppRoutes = (queryClient?: QueryClient): RouteObject[] => [
               },
               {
                 path: under(adminPages.employees.path),
-                lazy: pageWithData(
+                ...pageWithData(
                   queryClient,
                   () => import('../features/employees'),
                   (module) => module.EmployeesPage,
-                  (module) => module.prefetchEmployeeList,
+                  async () => (await import('../features/employees/prefetch')).prefetchEmployeeList,
                 ),
               },
               {

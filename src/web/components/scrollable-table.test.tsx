@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { ScrollableTable } from './scrollable-table';
@@ -18,9 +18,23 @@ function renderAuditTable() {
   );
 }
 
-/** jsdom lays nothing out: the scroller's sizes and position as a phone would have them. */
+/**
+ * jsdom lays nothing out: the scroller's sizes and position as a phone would have them, and a
+ * ResizeObserver that reports each element as it starts observing it, as a browser does once
+ * it has laid the page out.
+ */
 function layOut({ clientWidth, scrollWidth }: { clientWidth: number; scrollWidth: number }) {
   let scrollLeft = 0;
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      constructor(private readonly notify: ResizeObserverCallback) {}
+      observe() {
+        this.notify([], this as unknown as ResizeObserver);
+      }
+      disconnect() {}
+    },
+  );
   vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(clientWidth);
   vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockReturnValue(scrollWidth);
   vi.spyOn(Element.prototype, 'scrollLeft', 'get').mockImplementation(() => scrollLeft);
@@ -58,6 +72,27 @@ describe('ScrollableTable', () => {
 
     scrollTo(362);
     expect(hiddenColumnShadows()).toEqual({ before: true, after: false });
+  });
+
+  it('measures only when the browser reports its layout, never forcing one as it renders', () => {
+    const reports: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(notify: ResizeObserverCallback) {
+          reports.push(() => notify([], this as unknown as ResizeObserver));
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const scrollWidth = vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockReturnValue(720);
+    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(358);
+    renderAuditTable();
+    expect(scrollWidth).not.toHaveBeenCalled();
+
+    act(() => reports.forEach((report) => report()));
+    expect(hiddenColumnShadows()).toEqual({ before: false, after: true });
   });
 
   it('shows no shadow when the table fits', () => {

@@ -35,7 +35,9 @@ function useHiddenColumns() {
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
-    measure();
+    // The first measure is the observer's first notice, which comes once the browser has laid
+    // the page out for its next frame: measuring here would force that layout in the middle of
+    // React's commit, before the rows could show.
     const observer = new ResizeObserver(measure);
     observer.observe(scroller);
     const table = scroller.querySelector('table');

@@ -6,4 +6,3 @@ export { useAnalyticsRange } from './hooks/use-analytics-range';
 export { analyticsMessages } from './messages';
 export { TrendsPanel } from './components/trends-panel';
 export { trendsQueryKey } from './api/get-trends';
-export { prefetchAnalyticsList } from './api/prefetch-analytics-list';

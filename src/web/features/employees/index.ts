@@ -1,4 +1,3 @@
 /** What other parts of the web app may use from the employees feature. */
 export { EmployeesPage } from './components/employees-page';
 export { RegisterEmployeePage } from './components/register-employee-page';
-export { prefetchEmployeeList } from './api/get-employees';
