@@ -9,25 +9,34 @@ import type { BrowserContext, Page } from 'playwright-core';
 /** An employee card: its link opens the employee (a team card's opens `?team=`). */
 export const EMPLOYEE_CARD = 'article a[href^="/admin/analytics/"]';
 
-/** Navigation start → the first element matching `selector` in the page. */
+/** What the page logs, with the moment, when the first element shows. */
+const FIRST_ELEMENT_SHOWN = 'web-scale: first element at ';
+
+/**
+ * Navigation start → the first element matching `selector` in the page. The page logs the
+ * moment to its console: polling for it (waitForFunction) would inject Playwright's script
+ * into the page while it loads, on the main thread being measured.
+ */
 export async function timeFirstElement(context: BrowserContext, url: string, selector: string) {
   const page = await context.newPage();
-  await page.addInitScript((selector) => {
-    const observer = new MutationObserver(() => {
-      if (document.querySelector(selector)) {
-        (window as unknown as { firstAt: number }).firstAt = performance.now();
-        observer.disconnect();
-      }
-    });
-    observer.observe(document, { subtree: true, childList: true });
-  }, selector);
-  await page.goto(url, { waitUntil: 'commit' });
-  const at = await page.waitForFunction(
-    () => (window as unknown as { firstAt?: number }).firstAt,
-    undefined,
-    { timeout: 30_000 },
+  await page.addInitScript(
+    ({ selector, shown }) => {
+      const observer = new MutationObserver(() => {
+        if (document.querySelector(selector)) {
+          console.debug(`${shown}${performance.now()}`);
+          observer.disconnect();
+        }
+      });
+      observer.observe(document, { subtree: true, childList: true });
+    },
+    { selector, shown: FIRST_ELEMENT_SHOWN },
   );
-  return (await at.jsonValue()) as number;
+  const shown = page.waitForEvent('console', {
+    predicate: (message) => message.text().startsWith(FIRST_ELEMENT_SHOWN),
+    timeout: 30_000,
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  return Number((await shown).text().slice(FIRST_ELEMENT_SHOWN.length));
 }
 
 /**
