@@ -56,6 +56,16 @@ describe('the database connection', () => {
     },
   );
 
+  it.runIf(process.env.DATABASE_URL)(
+    "compiles no statement with JIT, on the request pool and the call engine's connection",
+    async () => {
+      for (const db of [t.db, t.database.engineDb]) {
+        const { rows } = await sql<{ jit: string }>`SHOW jit`.execute(db);
+        expect(rows).toEqual([{ jit: 'off' }]);
+      }
+    },
+  );
+
   it('runs a statement marked prepared with its results, as a named statement on PostgreSQL only', async () => {
     const agent = await newEmployee(t.db);
     const byId = (id: string) =>

@@ -110,6 +110,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const kyselyOver = (max: number) => {
       const pool = new pg.Pool({
         connectionString: url,
+        // No JIT: compiling costs a short read many times its run, and it starts wherever the
+        // planner guesses 100 rows for a set-returning function (a batch of agents' states
+        // from jsonb_to_recordset, most often one) and so a cost over `jit_above_cost`.
+        options: '-c jit=off',
         max,
         Client: TimedClient,
         types: {
