@@ -15,6 +15,7 @@ import { ScrollableTable } from '../../../components/scrollable-table';
 import { adminPaths, employeeAnalyticsPath } from '../../../lib/admin-paths';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { refusal } from '../../../lib/form-error';
+import { useFirstScreenFirst } from '../../../lib/use-first-screen';
 import { useUpdateEmployee } from '../api/update-employee';
 import { employeeErrorField, employeeErrorMessage } from '../error-messages';
 import { employeeTeamLabel } from './employee-team-label';
@@ -57,6 +58,7 @@ export function EmployeesTable({
   onDelete,
 }: EmployeesTableProps) {
   const editedBefore = usePrevious(editingEmployeeId);
+  const shown = useFirstScreenFirst(employees);
   return (
     <ScrollableTable label="Employees" minWidth={COLUMN_WIDTHS.reduce((sum, width) => sum + width)}>
       <Table verticalSpacing="sm" highlightOnHover layout="fixed" aria-label="Employees">
@@ -83,7 +85,7 @@ export function EmployeesTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {employees.map((employee, row) => {
+          {shown.map((employee, row) => {
             const detailCells = (
               <>
                 <RoleCell />
