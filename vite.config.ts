@@ -29,6 +29,9 @@ export default defineConfig({
   publicDir: 'public',
   build: {
     outDir: 'dist/web',
+    // Every browser the product serves preloads modules itself (Chromium, Firefox 115,
+    // Safari 17): the polyfill would be bytes on every page for none of them.
+    modulePreload: { polyfill: false },
     emptyOutDir: true,
     rolldownOptions: {
       // Two pages: the app (router, React Query, both portals) and the sign-in
@@ -53,10 +56,10 @@ export default defineConfig({
             },
             // Our own code that both pages run first (zod's settings, which must come before the
             // schemas here, the API client, the session and setup checks, the theme, the loader
-            // and error card, and Vite's modulepreload polyfill): one chunk rather than several.
+            // and error card): one chunk rather than several.
             {
               name: 'common',
-              test: /modulepreload-polyfill|[\\/]src[\\/](shared[\\/](messages|schemas[\\/](errors|field-rules|sign-in))|web[\\/](lib[\\/](api-client|page-navigation|session-user|style-nonce|zod-jitless)|components[\\/](full-page-loader|centered-card|form-alert|load-failed-card)|app[\\/](theme|theme-provider)|features[\\/]theme[\\/]color-scheme-manager))\.tsx?$/,
+              test: /[\\/]src[\\/](shared[\\/](messages|schemas[\\/](errors|field-rules|sign-in))|web[\\/](lib[\\/](api-client|page-navigation|session-user|style-nonce|zod-jitless)|components[\\/](full-page-loader|centered-card|form-alert|load-failed-card)|app[\\/](theme|theme-provider)|features[\\/]theme[\\/]color-scheme-manager))\.tsx?$/,
               tags: ['$initial'],
             },
             // Parts of the libraries only pages beyond the agent's dashboard use (the icons of the

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { EmployeeAnalyticsCard } from '../../../../shared/schemas/analytics';
 import { statusLabel } from '../../../../shared/statuses';
 import { formatDuration } from '../../../../shared/time-format';
-import { useFirstScreenFirst } from '../../../lib/use-first-screen';
+import { useFirstScreenFirst } from '../../../components/list-panel';
 import { analyticsMessages } from '../messages';
 import classes from './analytics.module.css';
 import { CallCentreMetrics } from './call-centre-metrics';

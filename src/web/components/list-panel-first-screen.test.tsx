@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_ITEMS, useFirstScreenFirst } from './use-first-screen';
+import { FIRST_SCREEN_ITEMS, useFirstScreenFirst } from './list-panel';
 
 /** A list that notes how many items each of its renders drew. */
 function List({ items, drawn }: { items: number[]; drawn: number[] }) {
