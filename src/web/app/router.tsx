@@ -41,11 +41,7 @@ export const pageWithData = <Module,>(
   pick: (module: Module) => ComponentType,
   loadPrefetch: () => Promise<Prefetch>,
 ): Pick<RouteObject, 'lazy' | 'loader' | 'shouldRevalidate'> => ({
-  lazy: () => {
-    // The prefetch module is asked for before the page's many files, not after them.
-    if (queryClient) loadPrefetch().catch(() => undefined);
-    return component(load, pick)();
-  },
+  lazy: component(load, pick),
   ...(queryClient && {
     loader: ({ request }) => {
       // A failure here is the page's to show: it asks again as it renders.
