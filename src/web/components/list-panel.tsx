@@ -17,7 +17,7 @@ import {
   IconSortDescending,
 } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { MAX_SEARCH_LENGTH } from '../../shared/schemas/field-rules';
 import { type ListPage, PAGE_SIZES, type PageSize } from '../../shared/schemas/list';
 import { type ListParams, useSearchText } from '../lib/use-list-params';
@@ -241,21 +241,4 @@ export function SortableTh<Column extends string>({
       </UnstyledButton>
     </Table.Th>
   );
-}
-
-/** At most what a screen shows of a list before it is scrolled: table rows, or cards. */
-export const FIRST_SCREEN_ITEMS = 15;
-
-/**
- * A list drawn a screen first: when it first appears, its first FIRST_SCREEN_ITEMS alone, and
- * the rest in a deferred render straight after (in slices, once the first ones are painted), so
- * what is in sight does not wait for what lies below it. Later changes (another page, a
- * search) draw every item at once.
- */
-export function useFirstScreenFirst<Item>(items: readonly Item[]): readonly Item[] {
-  const [isFirstScreen, setFirstScreen] = useState(items.length > FIRST_SCREEN_ITEMS);
-  useEffect(() => {
-    if (isFirstScreen) startTransition(() => setFirstScreen(false));
-  }, [isFirstScreen]);
-  return isFirstScreen ? items.slice(0, FIRST_SCREEN_ITEMS) : items;
 }

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import type { EmployeeAnalyticsCard } from '../../../../shared/schemas/analytics';
 import { statusLabel } from '../../../../shared/statuses';
 import { formatDuration } from '../../../../shared/time-format';
-import { useFirstScreenFirst } from '../../../components/list-panel';
 import { analyticsMessages } from '../messages';
 import classes from './analytics.module.css';
 import { CallCentreMetrics } from './call-centre-metrics';
@@ -23,10 +22,9 @@ export function EmployeeCards({
   employees: EmployeeAnalyticsCard[];
   employeeHref: (employeeId: string) => string;
 }) {
-  const shown = useFirstScreenFirst(employees);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
-      {shown.map((employee) => (
+      {employees.map((employee) => (
         <EmployeeCard key={employee.id} employee={employee} href={employeeHref(employee.id)} />
       ))}
     </SimpleGrid>

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { employeeMessages } from '../../../../shared/messages';
 import type { EmployeeRow, EmployeeSortColumn } from '../../../../shared/schemas/employees';
-import { SortableTh, useFirstScreenFirst } from '../../../components/list-panel';
+import { SortableTh } from '../../../components/list-panel';
 import type { ListParams } from '../../../lib/use-list-params';
 import { AccountEditRow } from '../../../components/account-edit-row';
 import { AccountIdentity } from '../../../components/account-identity';
@@ -57,7 +57,6 @@ export function EmployeesTable({
   onDelete,
 }: EmployeesTableProps) {
   const editedBefore = usePrevious(editingEmployeeId);
-  const shown = useFirstScreenFirst(employees);
   return (
     <ScrollableTable label="Employees" minWidth={COLUMN_WIDTHS.reduce((sum, width) => sum + width)}>
       <Table verticalSpacing="sm" highlightOnHover layout="fixed" aria-label="Employees">
@@ -84,7 +83,7 @@ export function EmployeesTable({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {shown.map((employee, row) => {
+          {employees.map((employee, row) => {
             const detailCells = (
               <>
                 <RoleCell />
