@@ -21,26 +21,43 @@ function renderAuditTable() {
 /**
  * jsdom lays nothing out: the scroller's sizes and position as a phone would have them, and a
  * ResizeObserver that reports each element as it starts observing it, as a browser does once
- * it has laid the page out.
+ * it has laid the page out — or, with `reportsAtOnce` false, only when `reportLayout` says so.
  */
-function layOut({ clientWidth, scrollWidth }: { clientWidth: number; scrollWidth: number }) {
+function layOut({
+  clientWidth,
+  scrollWidth,
+  reportsAtOnce = true,
+}: {
+  clientWidth: number;
+  scrollWidth: number;
+  reportsAtOnce?: boolean;
+}) {
   let scrollLeft = 0;
+  const reports: (() => void)[] = [];
   vi.stubGlobal(
     'ResizeObserver',
     class {
       constructor(private readonly notify: ResizeObserverCallback) {}
       observe() {
-        this.notify([], this as unknown as ResizeObserver);
+        const report = () => this.notify([], this as unknown as ResizeObserver);
+        if (reportsAtOnce) report();
+        else reports.push(report);
       }
       disconnect() {}
     },
   );
   vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(clientWidth);
-  vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockReturnValue(scrollWidth);
+  const scrollWidthRead = vi
+    .spyOn(Element.prototype, 'scrollWidth', 'get')
+    .mockReturnValue(scrollWidth);
   vi.spyOn(Element.prototype, 'scrollLeft', 'get').mockImplementation(() => scrollLeft);
-  return (to: number) => {
-    scrollLeft = to;
-    fireEvent.scroll(screen.getByRole('group', { name: 'Audit log' }));
+  return {
+    scrollWidthRead,
+    reportLayout: () => act(() => reports.forEach((report) => report())),
+    scrollTo: (to: number) => {
+      scrollLeft = to;
+      fireEvent.scroll(screen.getByRole('group', { name: 'Audit log' }));
+    },
   };
 }
 
@@ -63,7 +80,7 @@ describe('ScrollableTable', () => {
   });
 
   it('shows a shadow on each side where columns are out of sight, following the scroll', () => {
-    const scrollTo = layOut({ clientWidth: 358, scrollWidth: 720 });
+    const { scrollTo } = layOut({ clientWidth: 358, scrollWidth: 720 });
     renderAuditTable();
     expect(hiddenColumnShadows()).toEqual({ before: false, after: true });
 
@@ -75,23 +92,15 @@ describe('ScrollableTable', () => {
   });
 
   it('measures only when the browser reports its layout, never forcing one as it renders', () => {
-    const reports: (() => void)[] = [];
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        constructor(notify: ResizeObserverCallback) {
-          reports.push(() => notify([], this as unknown as ResizeObserver));
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
-    const scrollWidth = vi.spyOn(Element.prototype, 'scrollWidth', 'get').mockReturnValue(720);
-    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(358);
+    const { scrollWidthRead, reportLayout } = layOut({
+      clientWidth: 358,
+      scrollWidth: 720,
+      reportsAtOnce: false,
+    });
     renderAuditTable();
-    expect(scrollWidth).not.toHaveBeenCalled();
+    expect(scrollWidthRead).not.toHaveBeenCalled();
 
-    act(() => reports.forEach((report) => report()));
+    reportLayout();
     expect(hiddenColumnShadows()).toEqual({ before: false, after: true });
   });
 
