@@ -63,6 +63,13 @@ const digitsIn = (text: string) => text.replace(/\D/g, '');
  * is; a digit past the 11th is dropped.
  */
 export function dialerEdit(previous: string, typed: string, caret: number, inputType = '') {
+  // Only digits left: the whole field was selected (as a Tab into it selects it) and typed
+  // over. A new number starts at '1' as the fresh field does; a typed leading '1' is that '1'
+  // (no area code starts with 1), so '4155551234' and '14155551234' both dial +1 (415)-555-1234.
+  if (inputType.startsWith('insert') && /^\d+$/.test(typed)) {
+    const digits = dialerInput(typed.startsWith(DIALER_START) ? typed : DIALER_START + typed);
+    return { digits, caretDigits: digits.length };
+  }
   const before = digitsIn(typed.slice(0, caret)).length;
   const typedDigits = digitsIn(typed);
   const isFormattingDeleted =
@@ -75,6 +82,22 @@ export function dialerEdit(previous: string, typed: string, caret: number, input
   }
   const digits = dialerInput(typedDigits);
   return { digits, caretDigits: Math.min(before, digits.length) };
+}
+
+/**
+ * A paste that the dialer takes whole instead of letting the browser insert it (null: let the
+ * browser insert it, then dialerEdit reads the field). A number with its country code (11
+ * digits or more) replaces the field; so does a 10-digit national one (an area code never
+ * starts with 0 or 1) pasted over everything or into the fresh field, after its '1'.
+ */
+export function dialerPaste(previous: string, pasted: string, isReplacingAll: boolean) {
+  const digits = digitsIn(pasted);
+  if (digits.length >= MAX_PHONE_DIGITS) return dialerInput(digits);
+  const isNational = /^[2-9]\d{9}$/.test(digits);
+  if (isNational && (isReplacingAll || previous === DIALER_START)) {
+    return dialerInput(DIALER_START + digits);
+  }
+  return null;
 }
 
 /** The caret's place in `formatted` after its first `digitCount` digits. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   caretAfterDigits,
@@ -5,6 +6,7 @@ import {
   dialerBackspace,
   dialerEdit,
   dialerInput,
+  dialerPaste,
   dialerPress,
   displayPhone,
   formatPhone,
@@ -84,6 +86,41 @@ describe('dialer (spec §5)', () => {
     },
   );
 
+  it.each([
+    // Tab selects the fresh '+1': the first digit typed over it follows the '1'…
+    ['1', '4', 'insertText', '14'],
+    // …unless it is that '1' itself.
+    ['1', '1', 'insertText', '1'],
+    // A whole number selected and typed over starts a new one, at '1'.
+    ['12125550187', '3', 'insertText', '13'],
+    // Digits pasted over everything (too few to be taken whole) read the same way.
+    ['12125550187', '555', 'insertFromPaste', '1555'],
+  ] as const)(
+    'typing over the whole field %s: %j (%s) → %s',
+    (previous, typed, inputType, digits) => {
+      expect(dialerEdit(previous, typed, typed.length, inputType)).toEqual({
+        digits,
+        caretDigits: digits.length,
+      });
+    },
+  );
+
+  it.each([
+    ['1', '4155551234', false, '14155551234'],
+    ['1', '(415) 555-1234', false, '14155551234'],
+    ['1415', '4155551234', true, '14155551234'],
+    ['1415', '4155551234', false, null],
+    ['1415', '+1 415 555 1234', false, '14155551234'],
+    ['1', '+44 20 7946 0958', false, '44207946095'],
+    ['1', '555', true, null],
+    ['1', '1234567890', true, null],
+  ] as const)(
+    'pasting into %s: %j (over everything: %s) is taken whole as %s',
+    (previous, pasted, isReplacingAll, taken) => {
+      expect(dialerPaste(previous, pasted, isReplacingAll)).toBe(taken);
+    },
+  );
+
   it('places the caret after a count of digits in the formatted number', () => {
     const formatted = '+1 (665)-501-999';
     expect(caretAfterDigits(formatted, 1)).toBe(2);
@@ -115,6 +152,94 @@ describe('dialer (spec §5)', () => {
     ['available', '1', true, 'CALL_IN_PROGRESS'],
   ])('dialling in %s, %j, a call open: %s → %s', (status, digits, hasCall, refusal) => {
     expect(dialRefusal(status, digits, hasCall)).toBe(refusal);
+  });
+});
+
+/** The field as the browser leaves it after each key typed at the caret, read by dialerEdit. */
+function typeAt(
+  start: string,
+  keys: string,
+  { selectAll = false, caretDigits = start.length } = {},
+) {
+  let digits = start;
+  let caret = caretDigits;
+  for (const [index, key] of [...keys].entries()) {
+    const shown = formatPhone(digits);
+    let typed: string;
+    if (selectAll && index === 0) typed = key;
+    else {
+      const at = caretAfterDigits(shown, caret);
+      typed = shown.slice(0, at) + key + shown.slice(at);
+    }
+    const caretInTyped = selectAll && index === 0 ? 1 : caretAfterDigits(shown, caret) + 1;
+    const edit = dialerEdit(digits, typed, caretInTyped, 'insertText');
+    digits = edit.digits;
+    caret = edit.caretDigits;
+  }
+  return digits;
+}
+
+const keypad = (start: string, keys: string) => [...keys].reduce(dialerPress, start);
+const digitKeys = (options?: { minLength?: number; maxLength?: number }) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789'), ...options });
+/** A number as typed without its country code: no area code starts with 0 or 1. */
+const nationalKeys = fc
+  .tuple(fc.constantFrom(...'23456789'), digitKeys({ maxLength: 12 }))
+  .map(([first, rest]) => first + rest);
+
+describe('the input paths of the dialer agree (properties)', () => {
+  it('typing at the end of the field gives what the keypad gives', () => {
+    fc.assert(
+      fc.property(digitKeys({ maxLength: 14 }), (keys) => {
+        expect(typeAt('1', keys)).toBe(keypad('1', keys));
+      }),
+    );
+  });
+
+  it('a national number typed over the selected fresh field, typed after its +1 or keyed in: the same', () => {
+    fc.assert(
+      fc.property(nationalKeys, (keys) => {
+        const keyed = keypad('1', keys);
+        expect(typeAt('1', keys, { selectAll: true })).toBe(keyed);
+        expect(typeAt('1', keys)).toBe(keyed);
+      }),
+    );
+  });
+
+  it('a number typed with its country code over the selected field is that number', () => {
+    fc.assert(
+      fc.property(nationalKeys, (keys) => {
+        expect(typeAt('1', `1${keys}`, { selectAll: true })).toBe(keypad('1', keys));
+      }),
+    );
+  });
+
+  it('a 10-digit national number pasted into the fresh field is the same as typed', () => {
+    fc.assert(
+      fc.property(
+        nationalKeys.filter((keys) => keys.length >= 10),
+        (keys) => {
+          const national = keys.slice(0, 10);
+          expect(dialerPaste('1', national, true)).toBe(typeAt('1', national, { selectAll: true }));
+        },
+      ),
+    );
+  });
+
+  it('a digit typed in the middle lands where the caret was, the 12th falling off the end', () => {
+    fc.assert(
+      fc.property(
+        digitKeys({ minLength: 1, maxLength: 10 }),
+        fc.constantFrom(...'0123456789'),
+        fc.nat(),
+        (rest, key, place) => {
+          const number = `1${rest}`;
+          const caret = 1 + (place % number.length);
+          const expected = (number.slice(0, caret) + key + number.slice(caret)).slice(0, 11);
+          expect(typeAt(number, key, { caretDigits: caret })).toBe(expected);
+        },
+      ),
+    );
   });
 });
 

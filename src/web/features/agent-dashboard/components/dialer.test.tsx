@@ -100,6 +100,23 @@ describe('the Dialer', () => {
     expect(numberField().value).toBe('+1 (305)-555-0142');
   });
 
+  it('typed digit by digit after a Tab into the fresh field, whose +1 is selected: +1 first', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(outBound);
+    await toggleDialer(user);
+
+    await user.tab();
+    expect(document.activeElement).toBe(numberField());
+    numberField().select();
+    await user.keyboard('4155551234');
+    expect(numberField().value).toBe('+1 (415)-555-1234');
+
+    // The same over a whole number selected, typed with its country code this time.
+    numberField().select();
+    await user.keyboard('13055550142');
+    expect(numberField().value).toBe('+1 (305)-555-0142');
+  });
+
   it('backspaces one digit at a time, never below 1, and clears back to 1', async () => {
     useFakeClock(SERVER_NOW);
     const { user } = await renderDashboard(outBound);

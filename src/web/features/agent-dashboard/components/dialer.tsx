@@ -22,11 +22,10 @@ import {
 import {
   DIALER_START,
   type DialRefusal,
-  MAX_PHONE_DIGITS,
   caretAfterDigits,
   dialerBackspace,
   dialerEdit,
-  dialerInput,
+  dialerPaste,
   dialerPress,
   dialRefusal,
   formatPhone,
@@ -96,22 +95,14 @@ export function Dialer({ status, hasCall }: { status: string; hasCall: boolean }
   }
 
   function handlePaste(event: ClipboardEvent<HTMLInputElement>) {
-    const pasted = event.clipboardData.getData('text').replace(/\D/g, '');
     const field = event.currentTarget;
-    const isReplacingAll =
-      digits === DIALER_START ||
-      (field.selectionStart === 0 && field.selectionEnd === field.value.length);
-    // A whole number replaces the field instead of joining its '1': with its country code, or
-    // a 10-digit national one (an area code never starts with 0 or 1) in place of everything.
-    const number =
-      pasted.length >= MAX_PHONE_DIGITS
-        ? pasted
-        : isReplacingAll && /^[2-9]\d{9}$/.test(pasted)
-          ? DIALER_START + pasted
-          : null;
-    if (!number) return;
+    const next = dialerPaste(
+      digits,
+      event.clipboardData.getData('text'),
+      field.selectionStart === 0 && field.selectionEnd === field.value.length,
+    );
+    if (next === null) return;
     event.preventDefault();
-    const next = dialerInput(number);
     setDigits(next);
     setCaret({ afterDigits: next.length });
   }
