@@ -1,8 +1,8 @@
 /**
  * How far the server's clock is ahead of this browser's, in ms (negative: behind), from a
- * server timestamp seen between `sentAt` and `receivedAt` (browser clock). For an HTTP answer
- * the midpoint of the round trip is the best guess of when the server wrote it; for a pushed
- * event, send and receive are the same moment.
+ * server timestamp seen between `sentAt` and `receivedAt` (browser clock): the midpoint of a
+ * request's round trip is the best guess of when the server wrote it. With an arrival alone
+ * (a push), it counts the travel as clock: only a guess until a round trip measures it.
  */
 export function measureClockOffset(serverNow: string, sentAt: number, receivedAt = sentAt) {
   return Date.parse(serverNow) - (sentAt + receivedAt) / 2;

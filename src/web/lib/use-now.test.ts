@@ -47,6 +47,32 @@ describe('useNow', () => {
     expect(result.current.toISOString()).toBe('2026-11-26T09:00:00.750Z');
   });
 
+  it('ticks at its boundary even when the timer fires a moment early by the clock', () => {
+    const { result } = renderHook(() => useNow(1000, undefined, 300));
+    // The page's clock steps back 3 ms (timers and Date drift apart): the timer due at
+    // 09:00:00.700 fires when Date reads .697.
+    vi.setSystemTime(Date.now() - 3);
+    act(() => {
+      vi.advanceTimersByTime(700);
+    });
+    expect(result.current.toISOString()).toBe('2026-11-26T09:00:00.700Z');
+  });
+
+  it('keeps clocks of different phases apart: each turns on its own second', () => {
+    const status = renderHook(() => useNow(1000, undefined, -400)); // begun at .400
+    const call = renderHook(() => useNow(1000, undefined, -900)); // answered at .900
+    act(() => {
+      vi.advanceTimersByTime(400);
+    });
+    expect(status.result.current.toISOString()).toBe('2026-11-26T09:00:00.400Z');
+    expect(call.result.current.toISOString()).toBe('2026-11-26T09:00:00.000Z');
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
+    expect(call.result.current.toISOString()).toBe('2026-11-26T09:00:00.900Z');
+    expect(vi.getTimerCount()).toBe(2);
+  });
+
   it('runs one timer however many clocks share an interval, and none once they are gone', () => {
     const clocks = Array.from({ length: 50 }, () => renderHook(() => useNow(1000)));
     expect(vi.getTimerCount()).toBe(1);

@@ -32,8 +32,11 @@ class Ticker {
     const { intervalMs, phaseMs } = this;
     const untilNextTick =
       intervalMs - ((((Date.now() + phaseMs) % intervalMs) + intervalMs) % intervalMs);
+    const tickAt = Date.now() + untilNextTick;
     this.timer = setTimeout(() => {
-      this.now = new Date();
+      // A timer may fire a moment early by the page's clock: the tick is its boundary, never
+      // before it, or a running time would stay a second behind until the next tick.
+      this.now = new Date(Math.max(Date.now(), tickAt));
       this.schedule();
       for (const listener of this.listeners) listener();
     }, untilNextTick);
@@ -42,7 +45,8 @@ class Ticker {
 
 const tickers = new Map<string, Ticker>();
 
-function tickerOf(intervalMs: number, phaseMs: number) {
+function tickerOf(intervalMs: number, anyPhaseMs: number) {
+  const phaseMs = Math.round(((anyPhaseMs % intervalMs) + intervalMs) % intervalMs);
   const key = `${intervalMs}:${phaseMs}`;
   let ticker = tickers.get(key);
   if (!ticker) {
@@ -57,12 +61,11 @@ function tickerOf(intervalMs: number, phaseMs: number) {
  * running timers. With `wakeAt` (browser ms) it is also renewed at that moment, for a screen
  * that must change on time rather than at the next tick.
  *
- * The renewals fall on the clock's whole multiples of `intervalMs` (shifted by `phaseMs`: a
- * server clock's, when the time shown is the browser's + that offset), and every clock of the
- * same interval and phase shares one timer and one time: every running time on screen turns
- * at the same moment — the status timer and the call timer, which count from the same
- * instant, never read a second apart. A component that calls this re-renders each tick, so
- * the text that runs asks for it, not the page around it.
+ * The renewals fall on the clock's whole multiples of `intervalMs`, shifted by `phaseMs`: a
+ * running time passes `phaseMs` for its ticks to fall where its next whole second completes.
+ * Every clock of the same interval and phase shares one timer and one time (the status timer
+ * and its Overall, which count from the same instant, turn together). A component that calls
+ * this re-renders each tick, so the text that runs asks for it, not the page around it.
  */
 export function useNow(intervalMs: number, wakeAt?: number, phaseMs = 0) {
   const ticker = tickerOf(intervalMs, phaseMs);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentState, at, ringingCall } from '../../../test/agent-fixtures';
-import { type AgentSnapshot, latestSnapshot } from './get-agent-state';
+import { type AgentSnapshot, latestSnapshot, pushedSnapshot } from './get-agent-state';
 
 const snapshot = (state = agentState(), clockOffsetMs = 40): AgentSnapshot => ({
   state,
@@ -45,5 +45,32 @@ describe('latestSnapshot', () => {
   it('keeps a newer state than the one offered', () => {
     const newer = snapshot(agentState({ status: 'break', since: at(1), serverNow: at(1) }));
     expect(latestSnapshot(newer, held)).toBe(newer);
+  });
+});
+
+describe('the clock offset of a pushed state', () => {
+  const state = agentState({ serverNow: at(0) });
+  const arrival = Date.parse(at(0)) + 700; // a push that took 700 ms to arrive
+
+  it("is the held snapshot's, measured over a round trip, never its arrival", () => {
+    const held = snapshot(agentState({ status: 'lunch', since: at(-60) }), 12);
+    const pushed = pushedSnapshot(state, arrival, held);
+    expect(pushed.clockOffsetMs).toBe(12);
+    expect(pushed.receivedAt).toBe(arrival);
+  });
+
+  it('with nothing held, is a guess from its arrival that the first round trip replaces', () => {
+    const guessed = pushedSnapshot(state, arrival, undefined);
+    expect(guessed.clockOffsetMs).toBe(-700);
+    // The same state read over a round trip: its state stays, its offset is taken.
+    const kept = latestSnapshot(guessed, snapshot({ ...state, serverNow: at(0.2) }, 3));
+    expect(kept.state).toBe(guessed.state);
+    expect(kept.clockOffsetMs).toBe(3);
+    expect(kept.isClockGuessed).toBeUndefined();
+    // An older state read over a round trip: the same.
+    const older = snapshot(agentState({ serverNow: at(-5), changedAt: at(-9) }), 4);
+    expect(
+      latestSnapshot({ ...guessed, state: { ...state, changedAt: at(-1) } }, older).clockOffsetMs,
+    ).toBe(4);
   });
 });

@@ -12,8 +12,14 @@ import { agentActivityQueryRoot, agentStateQueryKey } from '../../../lib/query-k
  */
 export interface AgentSnapshot {
   state: AgentState;
-  /** Server clock minus browser clock, in ms, measured from `state.serverNow`. */
+  /**
+   * Server clock minus browser clock, in ms: measured over a request's round trip (its
+   * midpoint is when the server most likely wrote `state.serverNow`). A pushed state keeps the
+   * offset held: when it was sent is unknown, so its arrival would count its travel as clock.
+   */
   clockOffsetMs: number;
+  /** The offset is a pushed state's guess, taken before any round trip: the next replaces it. */
+  isClockGuessed?: true;
   /** This browser's clock when the state arrived: no timer shows an earlier moment. */
   receivedAt: number;
   /**
@@ -40,6 +46,19 @@ export function agentSnapshot(
     clockOffsetMs: measureClockOffset(state.serverNow, sentAt, receivedAt),
     receivedAt,
   };
+}
+
+/**
+ * A state the live socket pushed, arriving at `receivedAt`: on the held snapshot's clock, or,
+ * with none held yet, a guess from its arrival that the first round trip corrects.
+ */
+export function pushedSnapshot(
+  state: AgentState,
+  receivedAt: number,
+  held: AgentSnapshot | undefined,
+): AgentSnapshot {
+  if (held) return { state, clockOffsetMs: held.clockOffsetMs, receivedAt };
+  return { ...agentSnapshot(state, receivedAt), isClockGuessed: true };
 }
 
 const instant = (iso: string | null) => (iso === null ? Number.NEGATIVE_INFINITY : Date.parse(iso));
@@ -78,6 +97,11 @@ function isSameSnapshot(next: AgentSnapshot, held: AgentSnapshot) {
  */
 export function latestSnapshot(held: AgentSnapshot | undefined, next: AgentSnapshot) {
   if (held && (isOlder(next.state, held.state) || isSameSnapshot(next, held))) {
+    // The state held stays; a round trip's offset replaces a pushed state's guess.
+    if (held.isClockGuessed && !next.isClockGuessed) {
+      const { isClockGuessed: _guessed, ...kept } = held;
+      return { ...kept, clockOffsetMs: next.clockOffsetMs };
+    }
     return held;
   }
   // The server never had them: unsaved notes stay for as long as their call does.

@@ -10,6 +10,7 @@ import { useCallActions } from '../hooks/use-call-actions';
 import { type NotesSaveState, useCallNotes } from '../hooks/use-call-notes';
 import { type ServerClock, useServerNow } from '../hooks/use-server-now';
 import { CallControlButtons } from './call-control-buttons';
+import { callTimeBase } from './call-view';
 import { CallNoticeAlert } from './call-notice-alert';
 import { CallTranscript } from './call-transcript';
 import { EndCallButton } from './end-call-button';
@@ -36,12 +37,13 @@ const saveStateText: Record<NotesSaveState, string> = {
  * with the call. End Call saves the notes first, then ends the call and closes.
  */
 export function ActiveCallModal({ call, clock, unsavedNotes, onClose }: ActiveCallModalProps) {
-  const serverNow = useServerNow(clock);
+  // Counted from the answer, as in the Interactions panel (see callView).
+  const answeredAt = callTimeBase(call);
+  const serverNow = useServerNow(clock, { countsFrom: answeredAt });
   const controls = useCallControls(call.id);
   const actions = useCallActions(call.id);
   const notes = useCallNotes(call.id, call.notes, unsavedNotes);
-  // Counted from the answer, as in the Interactions panel (see callView).
-  const duration = elapsedSeconds(Date.parse(call.answeredAt ?? call.offeredAt), serverNow);
+  const duration = elapsedSeconds(answeredAt, serverNow);
 
   // The notes are saved first: End Call waits for any save under way, then sends the latest.
   // Notes too long to save keep the call going until they are shortened (the field says so).

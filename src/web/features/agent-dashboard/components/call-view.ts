@@ -5,12 +5,21 @@ import { elapsedSeconds } from '../../../lib/clock-offset';
 export type CallView =
   | { kind: 'none' }
   | { kind: 'ringing'; call: CurrentCall; secondsLeft: number }
-  | { kind: 'connecting'; call: CurrentCall }
+  | { kind: 'connecting'; call: CurrentCall; elapsedSeconds: number }
   | { kind: 'active'; call: CurrentCall; elapsedSeconds: number };
 
 /** When the call was answered (or dialled); an active call always has one, offeredAt is a fallback. */
 function answeredAt(call: CurrentCall) {
   return Date.parse(call.answeredAt ?? call.offeredAt);
+}
+
+/**
+ * The server time (ms) the call's shown time runs from: the ring's deadline, which its
+ * countdown counts down to, then the answer, which the call timer counts from.
+ */
+export function callTimeBase(call: CurrentCall) {
+  if (call.phase === 'ringing' && call.ringDeadline) return Date.parse(call.ringDeadline);
+  return answeredAt(call);
 }
 
 /**
@@ -43,7 +52,8 @@ export function connectedAt(call: CurrentCall, connectDelayMs: number, voiceStar
  * The ring counts down to `ringDeadline` in whole seconds (20s … 1s, then 0s until the server
  * logs the miss). After an answer or a dial the connecting screen shows until `connectDelayMs`
  * after the assistant's call-start (or its failure; see connectedAt);
- * the call timer counts from `answeredAt`, connecting included, so it agrees with the
+ * the call timer counts from `answeredAt` and shows from then on (00:00 on the connecting
+ * screen), so it agrees with the
  * duration the Activity Log records for the call.
  */
 export function callView(
@@ -57,8 +67,9 @@ export function callView(
     const deadline = call.ringDeadline ? Date.parse(call.ringDeadline) : serverNowMs;
     return { kind: 'ringing', call, secondsLeft: Math.ceil(elapsedSeconds(serverNowMs, deadline)) };
   }
+  const elapsed = elapsedSeconds(answeredAt(call), serverNowMs);
   if (serverNowMs < connectedAt(call, state.connectDelayMs, voiceStart)) {
-    return { kind: 'connecting', call };
+    return { kind: 'connecting', call, elapsedSeconds: elapsed };
   }
-  return { kind: 'active', call, elapsedSeconds: elapsedSeconds(answeredAt(call), serverNowMs) };
+  return { kind: 'active', call, elapsedSeconds: elapsed };
 }

@@ -76,6 +76,23 @@ describe('the Interactions panel', () => {
     expect(panel().getByRole('timer').textContent).toBe('12s');
   });
 
+  it('shows the seconds left rounded up, turning as each whole second before the deadline passes', async () => {
+    // A ring offered at .4 of a second; a reload 6.82 s into it: 13.18 s left reads 14s until
+    // 13 s are left, at .4 again (not at the server's next whole second).
+    useFakeClock(at(7.22));
+    listenToRingtone();
+    const call = ringingCall({ offeredAt: at(0.4), ringDeadline: at(20.4) });
+    await renderDashboard(agentState({ serverNow: at(7.22), call }));
+    expect(panel().getByRole('timer').textContent).toBe('14s');
+    // Rendering and settling take a few ms of the fake clock: 7.3x s, then 7.4x.
+    await advance(80);
+    expect(panel().getByRole('timer').textContent).toBe('14s');
+    await advance(100);
+    expect(panel().getByRole('timer').textContent).toBe('13s');
+    await advance(1000);
+    expect(panel().getByRole('timer').textContent).toBe('12s');
+  });
+
   it('announces the countdown to screen readers in 5-second steps only', async () => {
     useFakeClock(SERVER_NOW);
     listenToRingtone();
@@ -153,6 +170,8 @@ describe('the Interactions panel', () => {
 
     expect(sent(requests, 'POST', `/api/agent/calls/${CALL_ID}/answer`)).toHaveLength(1);
     expect(panel().getByText('Connecting...')).toBeTruthy();
+    // The call timer shows from the answer, on the connecting screen already.
+    expect(panel().getByRole('timer').textContent).toBe('00:00');
     // The focus stays in the call area (not fallen to the page's body) for the keyboard.
     expect(document.activeElement).not.toBe(document.body);
     expect(
@@ -162,6 +181,7 @@ describe('the Interactions panel', () => {
 
     await advance(2000);
     expect(panel().getByText('Connecting...')).toBeTruthy();
+    expect(panel().getByRole('timer').textContent).toBe('00:02');
     await advance(2000);
     expect(panel().queryByText('Connecting...')).toBeNull();
     expect(panel().getByText('+1 (212)-555-0187')).toBeTruthy();

@@ -7,7 +7,7 @@ import { useVoiceCall } from '../hooks/call-controls';
 import { useCallActions } from '../hooks/use-call-actions';
 import { useServerNow } from '../hooks/use-server-now';
 import { ActiveCallCard } from './active-call-card';
-import { callView, connectedAt } from './call-view';
+import { callTimeBase, callView, connectedAt } from './call-view';
 import { ConnectingCard } from './connecting-card';
 import { IncomingCallCard } from './incoming-call-card';
 import { CallNoticeAlert } from './call-notice-alert';
@@ -68,10 +68,11 @@ export function CallArea({
         }
       : undefined;
   // The active call shows the moment connecting ends, not at the next second's tick.
-  const serverNow = useServerNow(
-    snapshot,
-    call && call.phase !== 'ringing' ? connectedAt(call, connectDelayMs, voiceStart) : undefined,
-  );
+  const serverNow = useServerNow(snapshot, {
+    countsFrom: call ? callTimeBase(call) : undefined,
+    wakeAt:
+      call && call.phase !== 'ringing' ? connectedAt(call, connectDelayMs, voiceStart) : undefined,
+  });
   const view = callView(snapshot.state, serverNow, voiceStart);
   const focusKeeper = useFocusKeeper(view.kind);
 
@@ -92,6 +93,7 @@ export function CallArea({
       content = (
         <ConnectingCard
           call={view.call}
+          elapsedSeconds={view.elapsedSeconds}
           stagesCompleted={voice?.provider ? voice.stagesCompleted : undefined}
         />
       );

@@ -20,7 +20,10 @@ const timerStyle = { fontVariantNumeric: 'tabular-nums' } as const;
  */
 export function StatusSelector({ snapshot }: { snapshot: AgentSnapshot }) {
   const { state } = snapshot;
-  const serverNow = useServerNow(snapshot);
+  // The stint's timer and its Overall turn as each second of the stint completes.
+  const serverNow = useServerNow(snapshot, {
+    countsFrom: state.since ? Date.parse(state.since) : undefined,
+  });
   const changeStatus = useChangeStatus();
   // A failure is about the status it tried to leave: once that changes, it is old news.
   const [failure, setFailure] = useState<{ message: string; from: string } | null>(null);

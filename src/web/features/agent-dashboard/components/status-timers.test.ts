@@ -41,6 +41,21 @@ describe('status timers', () => {
     }
   });
 
+  it("counts a stint carried over from yesterday from midnight in 'This', as 'Overall' does", () => {
+    // Lunch since 24:10:59 before serverNow; today (since midnight) holds 17:58:01 of it.
+    const carried = agentState({
+      status: 'lunch',
+      since: at(-(24 * 3600 + 10 * 60 + 59)),
+      todaySeconds: { lunch: 17 * 3600 + 58 * 60 + 1 },
+    });
+    expect(stintSeconds(carried, later(0))).toBe(87_059);
+    for (const seconds of [0, 0.4, 61]) {
+      const overall = overallSeconds(carried, 'lunch', later(seconds));
+      expect(thisSeconds(carried, 'lunch', later(seconds))).toBe(overall);
+    }
+    expect(Math.floor(thisSeconds(carried, 'lunch', later(61)))).toBe(17 * 3600 + 59 * 60 + 2);
+  });
+
   it('never reads below the counted time when the clock lags the state', () => {
     expect(overallSeconds(state, 'available', later(-3))).toBe(1800);
     expect(stintSeconds(agentState({ since: at(5) }), Date.parse(SERVER_NOW))).toBe(0);

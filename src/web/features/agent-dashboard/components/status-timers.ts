@@ -12,9 +12,15 @@ export function stintSeconds(state: AgentState, serverNowMs: number) {
   return state.since ? elapsedSeconds(Date.parse(state.since), serverNowMs) : 0;
 }
 
-/** 'This' of an option: the running stint for the current status, zero for every other. */
+/**
+ * 'This' of an option: the running stint for the current status, zero for every other. Both
+ * figures are the call centre's day: a stint begun before midnight (CALL_CENTRE_TZ) counts
+ * from midnight here, as in 'Overall' and the analytics, so 'This' never exceeds 'Overall'.
+ * The status control's own timer shows the whole stint.
+ */
 export function thisSeconds(state: AgentState, status: string, serverNowMs: number) {
-  return status === state.status ? stintSeconds(state, serverNowMs) : 0;
+  if (status !== state.status) return 0;
+  return Math.min(stintSeconds(state, serverNowMs), overallSeconds(state, status, serverNowMs));
 }
 
 /**

@@ -8,8 +8,10 @@ import {
 } from '../../../../shared/live';
 import { connectLiveSocket, liveSocketUrl } from '../../../lib/live-socket';
 import { sessionQueryKey } from '../../../lib/session';
+import { agentStateQueryKey } from '../../../lib/query-keys';
 import {
-  agentSnapshot,
+  type AgentSnapshot,
+  pushedSnapshot,
   refreshAgentActivity,
   resyncAgentState,
   storeAgentSnapshot,
@@ -18,8 +20,8 @@ import { liveTab } from '../api/live-tab';
 
 /**
  * Keeps the agent's state current over the live socket (named as this tab: see live-tab) while
- * the agent side is open: an `agent.state` event with a newer state replaces the held one (its
- * clock offset measured on arrival) and refreshes the Activity Log; a reconnect fetches
+ * the agent side is open: an `agent.state` event with a newer state replaces the held one (on
+ * the held one's clock offset: see pushedSnapshot) and refreshes the Activity Log; a reconnect fetches
  * whatever was missed, and so does the page waking up (visible again, back online), when the
  * socket may be half-open. 4401 means the session is gone: asking who is signed in again sends
  * the page to sign-in. Returns whether the page is reconnecting: the socket dropped, or the
@@ -40,7 +42,16 @@ export function useAgentLiveFeed() {
           case 'agent.state':
             // A call's end or a missed ring changes the state: only a new state can bring
             // a new Activity Log row.
-            if (storeAgentSnapshot(queryClient, agentSnapshot(event.state, receivedAt))) {
+            if (
+              storeAgentSnapshot(
+                queryClient,
+                pushedSnapshot(
+                  event.state,
+                  receivedAt,
+                  queryClient.getQueryData<AgentSnapshot>(agentStateQueryKey),
+                ),
+              )
+            ) {
               void refreshAgentActivity(queryClient);
             }
             break;

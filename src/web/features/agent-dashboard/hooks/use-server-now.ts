@@ -8,20 +8,33 @@ export interface ServerClock {
   receivedAt?: number;
 }
 
+interface Ticks {
+  /**
+   * The server time (ms) the running time shown counts from, or down to: it is renewed as
+   * each whole second from there completes, so a timer turns on its own second rather than
+   * on the server's (a status begun at 10:00:00.700 reads 1 s at 10:00:01.700). Without it,
+   * the server's whole seconds (the wall clocks).
+   */
+  countsFrom?: number;
+  /** Renewed at this server time too: a screen due to change then changes on time. */
+  wakeAt?: number;
+}
+
 /**
  * The server's time (ms since the epoch), renewed every second: this browser's clock
  * corrected by the measured offset. A state that arrives between two ticks is never shown
  * against the older tick (a new 20 s ring would read 21s): the time is at least the moment
- * it arrived. `wakeAt` (server ms) renews it at that moment too: a screen due to change then
- * changes on time, not up to a tick later. Each component that shows a running time asks for it, so only that component
+ * it arrived. Each component that shows a running time asks for it, so only that component
  * re-renders each second.
  */
-export function useServerNow({ clockOffsetMs, receivedAt = 0 }: ServerClock, wakeAt?: number) {
-  // On the server's whole seconds: every running time on the page turns together.
+export function useServerNow(
+  { clockOffsetMs, receivedAt = 0 }: ServerClock,
+  { countsFrom = 0, wakeAt }: Ticks = {},
+) {
   const now = useNow(
     CLOCK_TICK_MS,
     wakeAt === undefined ? undefined : browserTime(clockOffsetMs, wakeAt),
-    clockOffsetMs,
+    clockOffsetMs - countsFrom,
   );
   return serverTime(clockOffsetMs, Math.max(now.getTime(), receivedAt));
 }

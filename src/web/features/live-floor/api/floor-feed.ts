@@ -208,7 +208,7 @@ export function useLiveFloor(params: FloorListParams) {
       url: liveSocketUrl(LIVE_PATH, window.location),
       schema: liveEventSchema,
       finalCloseCodes: Object.values(liveCloseCodes),
-      onEvent: (event, receivedAt) => {
+      onEvent: (event) => {
         const isReachable = event.type !== 'server.database' || event.reachable;
         setIsLive(isReachable);
         setIsReconnecting(!isReachable);
@@ -218,10 +218,9 @@ export function useLiveFloor(params: FloorListParams) {
             known.current = agents;
             snapshotAt.current = Date.parse(event.floor.serverNow);
             liveCounts.set(countByStatus(agents.values()));
-            update((held) => ({
-              ...withKnownRows(held, agents),
-              clockOffsetMs: measureClockOffset(event.floor.serverNow, receivedAt),
-            }));
+            // The page's clock offset stays the one its read measured over a round trip: a
+            // push's travel time is unknown.
+            update((held) => withKnownRows(held, agents));
             // A page being read is judged when it arrives.
             if (queryClient.isFetching({ queryKey: pageOnScreen() }) > 0) break;
             const held = queryClient.getQueryData<FloorView>(pageOnScreen());
@@ -237,12 +236,7 @@ export function useLiveFloor(params: FloorListParams) {
                 liveCounts.set(countByStatus(known.current.values()));
               }
             }
-            update((held) => {
-              const next = withRow(held, event.agentId, event.agent);
-              return next === held
-                ? held
-                : { ...next, clockOffsetMs: measureClockOffset(event.serverNow, receivedAt) };
-            });
+            update((held) => withRow(held, event.agentId, event.agent));
             if (movesRows(before, event.agent, current.current)) refetch.request();
             break;
           }
