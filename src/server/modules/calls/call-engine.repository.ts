@@ -39,7 +39,8 @@ export async function eligibleAgents(db: Db, freshSince: Date, userIds?: string[
 /**
  * Agents not there: no live connection heard from since `goneSince`, and since before then
  * either Available with no open call or in a call in progress (its id given). Calls must stop
- * going to them, and their call cannot go on (presence hygiene, crash recovery).
+ * going to them, and their call cannot go on (presence hygiene, crash recovery). `last_seen`:
+ * when the last of their connections was last heard from (null: no row left).
  */
 export async function absentAgents(
   db: Db,
@@ -48,8 +49,11 @@ export async function absentAgents(
 ) {
   const only = userIds ? sql`AND s.user_id = ANY(${userIds}::uuid[])` : sql``;
   const idle = callsOnly ? sql`false` : sql`(s.status = 'available' AND c.id IS NULL)`;
-  const result = await sql<{ user_id: string; call_id: string | null }>`
-    SELECT s.user_id, c.id AS call_id FROM employee_status_log s
+  const result = await sql<{ user_id: string; call_id: string | null; last_seen: Date | null }>`
+    SELECT s.user_id, c.id AS call_id,
+      (SELECT max(${connectionLastSeen('lc')}) FROM live_connections lc
+        WHERE lc.user_id = s.user_id) AS last_seen
+    FROM employee_status_log s
     LEFT JOIN call_logs c ON c.user_id = s.user_id AND c.ended_at IS NULL
     WHERE s.ended_at IS NULL AND s.started_at < ${goneSince} ${only}
       AND (${idle} OR c.call_status = 'answered')

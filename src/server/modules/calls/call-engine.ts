@@ -97,23 +97,33 @@ export function createCallEngine({
   }
 
   /**
-   * Agents gone since `goneSince` (repo.absentAgents): a call in progress ends now, with its
-   * duration so far, and the status becomes After Call Work; an Available agent is set to
-   * Tech Issues by the system. Each in a transaction holding the agent's lock, checked again
-   * under it; each change announces itself (perform_agent_actions).
+   * Agents gone since `goneSince` (repo.absentAgents): a call in progress ends with the
+   * status After Call Work, at the moment its agent's last connection was last heard from
+   * (the call lasted that long, not the grace on top), or now when that is unknown or
+   * `callsEndNow`; an Available agent is set to Tech Issues by the system, now. Each in a
+   * transaction holding the agent's lock, checked again under it; each change announces
+   * itself (perform_agent_actions, which never puts it before the call's answer).
    */
-  async function settleAbsentAgents(now: Date, goneSince: Date, callsOnly = false) {
+  async function settleAbsentAgents(
+    now: Date,
+    goneSince: Date,
+    { callsOnly = false, callsEndNow = false } = {},
+  ) {
     for (const { user_id: userId } of await repo.absentAgents(ctx.db, goneSince, { callsOnly })) {
       await ctx.db.transaction().execute(async (trx) => {
         await lockAgent(trx, userId);
         const [absent] = await repo.absentAgents(trx, goneSince, { userIds: [userId], callsOnly });
         if (!absent) return;
-        const action: AgentAction = absent.call_id
-          ? { kind: 'end', callId: absent.call_id }
-          : { kind: 'status', status: 'tech_issues' };
         // Never before `now`, which a test's tick may set ahead of the clock.
         const at = new Date(Math.max(now.getTime(), ctx.clock.now().getTime()));
-        await performAgentActionInTransaction(ctx, trx, userId, action, 'system', at);
+        if (!absent.call_id) {
+          const action: AgentAction = { kind: 'status', status: 'tech_issues' };
+          await performAgentActionInTransaction(ctx, trx, userId, action, 'system', at);
+          return;
+        }
+        const endedAt = absent.last_seen && !callsEndNow ? new Date(absent.last_seen) : at;
+        const action: AgentAction = { kind: 'end', callId: absent.call_id };
+        await performAgentActionInTransaction(ctx, trx, userId, action, 'system', endedAt);
       });
     }
   }
@@ -168,7 +178,8 @@ export function createCallEngine({
       const since = ago(now, timings.disconnectGraceMs);
       if (soleProcess || !(await repo.anyProcessAlive(ctx.db, since))) {
         changed.push(...(await repo.missAbandonedRings(ctx.db, now, later(now, 1))));
-        await settleAbsentAgents(now, later(now, 1), true);
+        // The sockets' rows went with the run (or name a dead run's opening only): now.
+        await settleAbsentAgents(now, later(now, 1), { callsOnly: true, callsEndNow: true });
       }
       await ctx.live.agentChangedIn(ctx.db, ...changed);
     },

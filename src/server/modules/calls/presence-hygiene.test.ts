@@ -12,7 +12,7 @@ import { performAgentActionInTransaction } from '../presence/presence.service';
 /**
  * Presence hygiene: an Available agent whose every live connection has been gone
  * past the grace is set to Tech Issues by the system, and a call in progress whose agent is
- * gone ends with its duration so far. The test app pins the offer delay to its middle: every offer comes
+ * gone ends when the agent went. The test app pins the offer delay to its middle: every offer comes
  * 8,000 ms after the agent became eligible.
  */
 const t = await createTestApp();
@@ -115,20 +115,55 @@ it('a process judges presence only once it has run for the grace', async () => {
   await started.close();
 });
 
-it('a call in progress whose agent is gone past the grace ends, with its duration so far', async () => {
+it('a call in progress whose agent is gone past the grace ends when the agent went', async () => {
   const { agent, as, call, live } = await ringingAgent(t);
   await as('POST', `/api/agent/calls/${call.id}/answer`);
+  t.clock.advance(21_000);
+  const droppedAt = t.clock.now();
   live.socket.terminate();
   await connectionClosed(agent.id);
   t.clock.advance(PRESENCE_GRACE_MS + HEARTBEAT_MS);
   await tick();
+  // 21 s long, as it was: the grace waited for the agent to come back, it is not call time.
   expect((await callRows(agent.id))[0]).toMatchObject({
     call_status: 'answered',
-    ended_at: t.clock.now(),
-    duration_seconds: (PRESENCE_GRACE_MS + HEARTBEAT_MS) / 1000,
+    ended_at: droppedAt,
+    duration_seconds: 21,
   });
-  expect(await openInterval(agent.id)).toMatchObject({ status: 'after_call', set_by: 'system' });
+  expect(await openInterval(agent.id)).toMatchObject({
+    status: 'after_call',
+    set_by: 'system',
+    started_at: droppedAt,
+  });
   await expectInvariantsHold();
+});
+
+it("a call whose agent's process died ends at that process's last heartbeat", async () => {
+  const other = await buildApp({ ...t.config, instanceName: 'host-b:3000' }, t.database, {
+    clock: t.clock,
+    random: () => 0.5,
+    offerDelayFraction: () => 0.5,
+  });
+  await other.ready();
+  const agent = await signedInAgent(t, { app: other });
+  const live = await agent.connect();
+  await agent.setStatus('available');
+  t.clock.advance(OFFER_DELAY_MS);
+  await other.callEngine.tick();
+  const ringing = (await live.waitFor((s) => s.call?.phase === 'ringing')).call!;
+  await agent.as('POST', `/api/agent/calls/${ringing.id}/answer`);
+  // Its last heartbeat 5 s into the call; then the process is gone, its socket never closed.
+  t.clock.advance(5000);
+  await other.callEngine.tick();
+  const lastBeat = t.clock.now();
+  t.clock.advance(PRESENCE_GRACE_MS + HEARTBEAT_MS);
+  await tick();
+  expect((await callRows(agent.agent.id))[0]).toMatchObject({
+    ended_at: lastBeat,
+    duration_seconds: 5,
+  });
+  live.socket.terminate();
+  await other.close();
 });
 
 it('a restart ends every call in progress at the restart; statuses keep their start', async () => {
