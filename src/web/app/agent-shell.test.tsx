@@ -569,12 +569,12 @@ describe('the live feed', () => {
     expect(statusSelect().textContent).toMatch(/^Available 00:05:0\d$/);
   });
 
-  it('announces an incoming call once, in a status region that was there before it', async () => {
+  it('announces an incoming call once, assertively, in a region that was there before it', async () => {
     useFakeClock(SERVER_NOW);
     serve(agentState());
     await renderAt('/agent');
     FakeWebSocket.latest().accept();
-    const region = screen.getByRole('status');
+    const region = document.querySelector<HTMLElement>('[aria-live="assertive"]')!;
     expect(region.textContent).toBe('');
 
     await push(agentState({ serverNow: at(1), call: ringingCall({ ringDeadline: at(21) }) }));
@@ -589,6 +589,84 @@ describe('the live feed', () => {
     await push(agentState({ serverNow: at(7) }));
     expect(region.textContent).toBe('');
     expect(region.isConnected).toBe(true);
+  });
+
+  it("starts the tab's title with '(ringing) ' for the whole ring, on every agent page", async () => {
+    useFakeClock(SERVER_NOW);
+    serve(agentState());
+    await renderAt('/agent/profile');
+    FakeWebSocket.latest().accept();
+    expect(document.title).toBe('Profile – Switchboard');
+
+    await push(agentState({ serverNow: at(1), call: ringingCall({ ringDeadline: at(21) }) }));
+    expect(document.title).toBe('(ringing) Profile – Switchboard');
+    await advance(10_000);
+    expect(document.title).toBe('(ringing) Profile – Switchboard');
+    await push(agentState({ serverNow: at(21) }));
+    expect(document.title).toBe('Profile – Switchboard');
+  });
+
+  describe('desktop notifications', () => {
+    /** A browser's Notification, with the permission `permission`. */
+    function stubNotifications(permission: NotificationPermission) {
+      const shown: { title: string; options?: NotificationOptions; notification: Notification }[] =
+        [];
+      const close = vi.fn();
+      const requestPermission = vi.fn(async () => 'granted' as const);
+      class FakeNotification {
+        static permission = permission;
+        static requestPermission = requestPermission;
+        onclick: (() => void) | null = null;
+        close = close;
+        constructor(title: string, options?: NotificationOptions) {
+          shown.push({ title, options, notification: this as unknown as Notification });
+        }
+      }
+      vi.stubGlobal('Notification', FakeNotification);
+      return { shown, close, requestPermission };
+    }
+
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('shows the ringing number while it rings; a click on it brings the tab forward', async () => {
+      useFakeClock(SERVER_NOW);
+      const { shown, close } = stubNotifications('granted');
+      const focus = vi.spyOn(window, 'focus').mockImplementation(() => undefined);
+      serve(agentState());
+      await renderAt('/agent');
+      FakeWebSocket.latest().accept();
+
+      await push(agentState({ serverNow: at(1), call: ringingCall({ ringDeadline: at(21) }) }));
+      expect(shown).toHaveLength(1);
+      expect(shown[0]!.title).toBe('Incoming call');
+      expect(shown[0]!.options?.body).toBe('+1 (212)-555-0187');
+      act(() => {
+        shown[0]!.notification.onclick?.(new Event('click'));
+      });
+      expect(focus).toHaveBeenCalled();
+
+      await push(agentState({ serverNow: at(21) }));
+      expect(close).toHaveBeenCalled();
+      expect(shown).toHaveLength(1);
+    });
+
+    it('asks for permission on the first click in the portal, never on load', async () => {
+      useFakeClock(SERVER_NOW);
+      const { shown, requestPermission } = stubNotifications('default');
+      serve(agentState());
+      const { user } = await renderAt('/agent');
+      FakeWebSocket.latest().accept();
+      expect(requestPermission).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('heading', { name: 'Interactions' }));
+      await user.click(screen.getByRole('heading', { name: 'Interactions' }));
+      expect(requestPermission).toHaveBeenCalledTimes(1);
+      // Not granted yet when this ring comes: nothing is shown.
+      await push(agentState({ serverNow: at(1), call: ringingCall({ ringDeadline: at(21) }) }));
+      expect(shown).toHaveLength(0);
+    });
   });
 
   it("starts the keyboard at 'Skip to main content', which goes past the bar and the menu", async () => {

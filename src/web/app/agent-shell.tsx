@@ -6,10 +6,12 @@ import {
   CallControlsProvider,
   IncomingCallAnnouncer,
   IncomingCallBanner,
+  RINGING_TITLE_PREFIX,
   ViewCallButton,
   useAgentLiveFeed,
   useAgentState,
   useAgentStateDeadlines,
+  useRingAlert,
 } from '../features/agent-dashboard';
 import { ReconnectingBanner } from '../components/reconnecting-banner';
 import { useSession } from '../lib/session';
@@ -30,7 +32,8 @@ const menuPages: AgentPage[] = Object.values(agentPages);
  * during a call, 'View Call'; a drawer with the pages and Logout (on a phone, also the welcome
  * and the theme select, which leave the bar there). The shell owns the agent's
  * state — one query, kept current by the live socket and re-fetched when a deadline passes
- * unannounced — which every page below shares, and announces incoming calls on every page.
+ * unannounced — which every page below shares, and makes an incoming call known on every page
+ * (announced, in the tab's title, as a desktop notification).
  */
 export function AgentShell() {
   const { data: user } = useSession();
@@ -47,8 +50,10 @@ export function AgentShell() {
     : agentState.isError;
   const isOnDashboard = isCurrentAgentPage(agentPages.dashboard, pathname);
   const username = user?.username ?? '';
+  const isRinging = useRingAlert(agentState.data?.state.call);
   usePageTitle(
     Object.values<AgentPage>(agentPages).find((page) => isCurrentAgentPage(page, pathname))?.label,
+    isRinging ? RINGING_TITLE_PREFIX : '',
   );
 
   return (

@@ -7,3 +7,4 @@ export { useAgentState } from './api/get-agent-state';
 export { CallControlsProvider } from './hooks/call-controls';
 export { useAgentLiveFeed } from './hooks/use-agent-live-feed';
 export { useAgentStateDeadlines } from './hooks/use-agent-state-deadlines';
+export { RINGING_TITLE_PREFIX, useRingAlert } from './hooks/use-ring-alert';

@@ -5,7 +5,7 @@ import { statusLabel } from '../../../../shared/statuses';
 import { useAgentState } from '../api/get-agent-state';
 
 /**
- * Tells screen readers a call is ringing, once per call, and a status the system set (On
+ * Tells screen readers a call is ringing, once per call and at once, and a status the system set (On
  * Call on answering, After Call Work after End Call, Tech Issues when the connection was lost),
  * wherever the agent is in the portal. A status the agent picks is the status list's own news.
  *
@@ -39,13 +39,17 @@ export function IncomingCallAnnouncer() {
           : null,
     });
   }
+  // A ring interrupts whatever is being read (assertive); a status change waits its turn.
   return (
-    <VisuallyHidden role="status">
-      {isRinging ? (
-        <span key={call.id}>{`Incoming call from ${displayPhone(call.phoneNumber)}`}</span>
-      ) : (
-        seen.news && <span key={seen.news.key}>{seen.news.text}</span>
-      )}
-    </VisuallyHidden>
+    <>
+      <VisuallyHidden aria-live="assertive" aria-atomic>
+        {isRinging && (
+          <span key={call.id}>{`Incoming call from ${displayPhone(call.phoneNumber)}`}</span>
+        )}
+      </VisuallyHidden>
+      <VisuallyHidden role="status">
+        {!isRinging && seen.news && <span key={seen.news.key}>{seen.news.text}</span>}
+      </VisuallyHidden>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { IconPhone, IconPhoneOff } from '@tabler/icons-react';
 import { formatPhone } from '../../../../shared/phone';
 import type { CurrentCall } from '../../../../shared/schemas/agent';
 import { INCOMING_CALL_BACKGROUND } from '../../../lib/theme-variables';
-import { useRingtone } from '../hooks/use-ringtone';
+import { RINGTONE_BLOCKED_TEXT, useRingtone } from '../hooks/use-ringtone';
 
 /** Screen readers hear the countdown in steps of this many seconds, not every second. */
 const ANNOUNCE_EVERY_SECONDS = 5;
@@ -30,7 +30,7 @@ export function IncomingCallCard({
   onDecline,
 }: IncomingCallCardProps) {
   // At the deadline the ring is over, whether or not the server's 'missed' has arrived yet.
-  useRingtone(secondsLeft > 0);
+  const isRingtoneBlocked = useRingtone(secondsLeft > 0);
   const phoneNumber = formatPhone(call.phoneNumber);
   const announced = Math.ceil(secondsLeft / ANNOUNCE_EVERY_SECONDS) * ANNOUNCE_EVERY_SECONDS;
   return (
@@ -75,6 +75,11 @@ export function IncomingCallCard({
             Answer
           </Button>
         </Group>
+        {isRingtoneBlocked && (
+          <Text size="sm" mt={4}>
+            {RINGTONE_BLOCKED_TEXT}
+          </Text>
+        )}
       </Stack>
     </Paper>
   );

@@ -144,16 +144,34 @@ describe('the Interactions panel', () => {
     expect(ringtone.played).toHaveLength(1);
   });
 
-  it('only logs a ringtone the browser refuses to autoplay', async () => {
+  it('says how to turn on a ringtone the browser blocks, and plays it on the next click', async () => {
+    useFakeClock(SERVER_NOW);
+    const play = vi
+      .spyOn(HTMLMediaElement.prototype, 'play')
+      .mockRejectedValueOnce(
+        new DOMException('play() failed because the user did not interact', 'NotAllowedError'),
+      )
+      .mockResolvedValue(undefined);
+    const { user } = await renderDashboard(ringing);
+    expect(panel().getByText('Click anywhere to turn the ringtone on')).toBeTruthy();
+
+    await user.click(screen.getByRole('heading', { name: 'Interactions' }));
+    await settle();
+    expect(play).toHaveBeenCalledTimes(2);
+    expect(panel().queryByText('Click anywhere to turn the ringtone on')).toBeNull();
+  });
+
+  it('only logs a ringtone that fails for another reason', async () => {
     useFakeClock(SERVER_NOW);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockRejectedValue(
-      new DOMException('play() failed because the user did not interact', 'NotAllowedError'),
+      new DOMException('The element has no supported sources', 'NotSupportedError'),
     );
     await renderDashboard(ringing);
 
     expect(warn).toHaveBeenCalledWith('The ringtone could not play', expect.any(DOMException));
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(panel().queryByText('Click anywhere to turn the ringtone on')).toBeNull();
     expect(panel().getByText('Incoming call...')).toBeTruthy();
   });
 
