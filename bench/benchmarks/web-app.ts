@@ -155,7 +155,7 @@ export const webApp: Benchmark<WebState> = {
           path: '/agent',
           account: state.accounts.agent,
           entry: appEntryKey,
-          targetKb: 250,
+          targetKb: 255,
         },
         {
           label: 'admin portal',

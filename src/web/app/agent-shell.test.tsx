@@ -669,6 +669,129 @@ describe('the live feed', () => {
     });
   });
 
+  describe('keyboard shortcuts', () => {
+    const ringingNow = () =>
+      agentState({ serverNow: at(1), call: ringingCall({ ringDeadline: at(21) }) });
+    const answerRequests = (requests: ReturnType<typeof serve>['requests']) =>
+      requests.filter((request) => request.method === 'POST' && request.path.endsWith('/answer'));
+
+    afterEach(() => {
+      window.localStorage.removeItem('shortcuts');
+    });
+
+    it('answers with Alt+Shift+A while the agent types in a field; its button says so', async () => {
+      useFakeClock(SERVER_NOW);
+      const { requests } = serve(agentState({ status: 'out_bound' }), {
+        [`POST /api/agent/calls/${ringingCall().id}/answer`]: () =>
+          jsonResponse(
+            agentState({
+              status: 'on_call',
+              since: at(1),
+              changedAt: at(1),
+              serverNow: at(1),
+              call: activeCall(-1),
+            }),
+          ),
+      });
+      const { user } = await renderAt('/agent');
+      FakeWebSocket.latest().accept();
+      await user.click(screen.getByRole('button', { name: 'Dialer' }));
+      await advance(50);
+      const field = screen.getByRole('textbox', { name: 'Phone number' });
+      await user.click(field);
+      await push(ringingNow());
+
+      const answer = screen.getByRole('button', { name: 'Answer' });
+      expect(answer.getAttribute('aria-keyshortcuts')).toBe('Alt+Shift+A');
+      await user.keyboard('{Alt>}{Shift>}A{/Shift}{/Alt}');
+      await settle();
+      expect(answerRequests(requests)).toHaveLength(1);
+      expect(document.activeElement).toBe(field);
+
+      // Connected: Alt+Shift+M mutes, from the field still.
+      await advance(3000);
+      const mute = screen.getByRole('button', { name: 'Mute' });
+      expect(mute.getAttribute('aria-keyshortcuts')).toBe('Alt+Shift+M');
+      await user.keyboard('{Alt>}{Shift>}M{/Shift}{/Alt}');
+      expect(screen.getByRole('button', { name: 'Unmute' })).toBeTruthy();
+      expect(document.activeElement).toBe(field);
+    });
+
+    it("opens the Dialer with 'd' and the status list with 's', never while typing", async () => {
+      useFakeClock(SERVER_NOW);
+      serve(agentState({ status: 'out_bound' }));
+      const { user } = await renderAt('/agent');
+      const dialer = screen.getByRole('button', { name: 'Dialer' });
+      expect(dialer.getAttribute('aria-keyshortcuts')).toBe('D');
+      await user.keyboard('d');
+      await advance(50);
+      expect(dialer.getAttribute('aria-expanded')).toBe('true');
+
+      const field = screen.getByRole('textbox', { name: 'Phone number' });
+      await user.click(field);
+      await user.keyboard('ds');
+      expect(dialer.getAttribute('aria-expanded')).toBe('true');
+      expect(statusSelect().getAttribute('aria-expanded')).toBe('false');
+
+      await user.click(screen.getByRole('heading', { name: 'Interactions' }));
+      await user.keyboard('s');
+      await advance(50);
+      expect(statusSelect().getAttribute('aria-expanded')).toBe('true');
+      expect(document.activeElement).toBe(statusSelect());
+    });
+
+    it("lists every shortcut in a dialog opened with '?'", async () => {
+      useFakeClock(SERVER_NOW);
+      serve(agentState());
+      const { user } = await renderAt('/agent');
+      await user.keyboard('?');
+      await advance(300);
+      const dialog = within(screen.getByRole('dialog', { name: 'Keyboard shortcuts' }));
+      const rows = dialog.getAllByRole('row').map((row) => row.textContent);
+      expect(rows).toContain('Alt + Shift + AAnswer the ringing call');
+      expect(rows).toContain('DOpen or close the Dialer');
+      expect(rows).toContain('SOpen the status list');
+      expect(rows).toHaveLength(9);
+    });
+
+    it('does nothing once turned off in Profile', async () => {
+      useFakeClock(SERVER_NOW);
+      const { requests } = serve(agentState());
+      const { user, router } = await renderAt('/agent/profile');
+      const toggle = screen.getByRole('switch', { name: 'Keyboard shortcuts' });
+      expect((toggle as HTMLInputElement).checked).toBe(true);
+      await user.click(toggle);
+      expect(window.localStorage.getItem('shortcuts')).toBe('off');
+
+      await act(() => router.navigate('/agent'));
+      await settle();
+      FakeWebSocket.latest().accept();
+      await push(ringingNow());
+      await user.keyboard('{Alt>}{Shift>}A{/Shift}{/Alt}?');
+      await settle();
+      expect(answerRequests(requests)).toHaveLength(0);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      await user.click(screen.getByRole('link', { name: 'Profile' }));
+      await settle();
+      await user.click(screen.getByRole('switch', { name: 'Keyboard shortcuts' }));
+      expect(window.localStorage.getItem('shortcuts')).toBe('on');
+    });
+
+    it('puts Answer one Tab away from wherever the focus is when a call rings', async () => {
+      useFakeClock(SERVER_NOW);
+      serve(agentState());
+      const { user } = await renderAt('/agent');
+      FakeWebSocket.latest().accept();
+      await user.click(screen.getByRole('button', { name: 'Dialer' }));
+      await push(ringingNow());
+      await user.tab();
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Answer' }));
+      // After that first Tab, Tab moves on as it always does.
+      await user.tab();
+      expect(document.activeElement).not.toBe(screen.getByRole('button', { name: 'Answer' }));
+    });
+  });
+
   it("starts the keyboard at 'Skip to main content', which goes past the bar and the menu", async () => {
     useFakeClock(SERVER_NOW);
     serve(agentState());

@@ -1,4 +1,5 @@
 import { AppShell, Burger, ScrollArea } from '@mantine/core';
+import { useCallback, useState } from 'react';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/skip-link';
 import { Outlet, useLocation } from 'react-router';
 import { INITIAL_STATUS } from '../../shared/statuses';
@@ -7,11 +8,14 @@ import {
   IncomingCallAnnouncer,
   IncomingCallBanner,
   RINGING_TITLE_PREFIX,
+  ShortcutsDialog,
   ViewCallButton,
+  useAnswerOneTabAway,
   useAgentLiveFeed,
   useAgentState,
   useAgentStateDeadlines,
   useRingAlert,
+  useShortcuts,
 } from '../features/agent-dashboard';
 import { ReconnectingBanner } from '../components/reconnecting-banner';
 import { useSession } from '../lib/session';
@@ -50,7 +54,11 @@ export function AgentShell() {
     : agentState.isError;
   const isOnDashboard = isCurrentAgentPage(agentPages.dashboard, pathname);
   const username = user?.username ?? '';
-  const isRinging = useRingAlert(agentState.data?.state.call);
+  const call = agentState.data?.state.call;
+  const isRinging = useRingAlert(call);
+  useAnswerOneTabAway(isRinging ? call?.id : undefined);
+  const [isShortcutsOpen, setShortcutsOpen] = useState(false);
+  useShortcuts(useCallback(() => setShortcutsOpen(true), []));
   usePageTitle(
     Object.values<AgentPage>(agentPages).find((page) => isCurrentAgentPage(page, pathname))?.label,
     isRinging ? RINGING_TITLE_PREFIX : '',
@@ -115,6 +123,7 @@ export function AgentShell() {
           {!isOnDashboard && <IncomingCallBanner />}
           <Outlet />
         </AppShell.Main>
+        <ShortcutsDialog opened={isShortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       </AppShell>
     </CallControlsProvider>
   );

@@ -8,3 +8,5 @@ export { CallControlsProvider } from './hooks/call-controls';
 export { useAgentLiveFeed } from './hooks/use-agent-live-feed';
 export { useAgentStateDeadlines } from './hooks/use-agent-state-deadlines';
 export { RINGING_TITLE_PREFIX, useRingAlert } from './hooks/use-ring-alert';
+export { ShortcutsDialog } from './components/shortcuts-dialog';
+export { useAnswerOneTabAway, useShortcuts, useShortcutsEnabled } from './shortcuts';

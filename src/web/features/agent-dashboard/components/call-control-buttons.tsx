@@ -6,6 +6,7 @@ import {
   IconPlayerPlay,
 } from '@tabler/icons-react';
 import type { CallControls } from '../hooks/call-controls';
+import { shortcut } from '../shortcuts';
 
 /**
  * Mute/Unmute and Hold/Resume (spec §2), shared by the Interactions panel and the modal. The
@@ -26,6 +27,7 @@ export function CallControlButtons({ controls }: { controls: CallControls }) {
           )
         }
         onClick={toggleMute}
+        {...shortcut('mute')}
       >
         {isMuted ? 'Unmute' : 'Mute'}
       </Button>
@@ -41,6 +43,7 @@ export function CallControlButtons({ controls }: { controls: CallControls }) {
           )
         }
         onClick={toggleHold}
+        {...shortcut('hold')}
       >
         {isHeld ? 'Resume' : 'Hold'}
       </Button>

@@ -34,6 +34,7 @@ import { dialMessages } from '../../../../shared/messages';
 import { PHONE_NUMBER_LENGTH_MESSAGE } from '../../../../shared/schemas/agent';
 import { FormAlert } from '../../../components/form-alert';
 import { usePlaceCall } from '../api/place-call';
+import { shortcut } from '../shortcuts';
 import { useVoiceCallController } from '../hooks/call-controls';
 import { letGo } from '../hooks/voice-call-controller';
 import { softphoneErrorMessage, softphoneFallbacks } from '../error-messages';
@@ -135,6 +136,7 @@ export function Dialer({ status, hasCall }: { status: string; hasCall: boolean }
           aria-expanded={isOpen}
           aria-controls={contentId}
           onClick={() => setIsOpen((open) => !open)}
+          {...shortcut('dialer')}
           style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%', font: 'inherit' }}
         >
           <IconPhone size={18} aria-hidden />

@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconPhoneOff } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
+import { shortcut } from '../shortcuts';
 
 interface EndCallButtonProps {
   /** Another call action is under way. */
@@ -37,6 +38,7 @@ export function EndCallButton({ isBusy, onEnd }: EndCallButtonProps) {
       leftSection={<IconPhoneOff size={16} aria-hidden />}
       disabled={isBusy || isEnding}
       onClick={() => void handleClick()}
+      {...shortcut('end')}
     >
       End Call
     </Button>

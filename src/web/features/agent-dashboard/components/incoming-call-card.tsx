@@ -4,6 +4,7 @@ import { formatPhone } from '../../../../shared/phone';
 import type { CurrentCall } from '../../../../shared/schemas/agent';
 import { INCOMING_CALL_BACKGROUND } from '../../../lib/theme-variables';
 import { RINGTONE_BLOCKED_TEXT, useRingtone } from '../hooks/use-ringtone';
+import { shortcut } from '../shortcuts';
 
 /** Screen readers hear the countdown in steps of this many seconds, not every second. */
 const ANNOUNCE_EVERY_SECONDS = 5;
@@ -63,6 +64,7 @@ export function IncomingCallCard({
             leftSection={<IconPhoneOff size={16} aria-hidden />}
             disabled={isBusy}
             onClick={onDecline}
+            {...shortcut('decline')}
           >
             Decline
           </Button>
@@ -71,6 +73,7 @@ export function IncomingCallCard({
             leftSection={<IconPhone size={16} aria-hidden />}
             disabled={isBusy}
             onClick={onAnswer}
+            {...shortcut('answer')}
           >
             Answer
           </Button>

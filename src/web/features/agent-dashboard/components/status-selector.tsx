@@ -7,6 +7,7 @@ import { useChangeStatus } from '../api/change-status';
 import type { AgentSnapshot } from '../api/get-agent-state';
 import { softphoneErrorMessage, softphoneFallbacks } from '../error-messages';
 import { useServerNow } from '../hooks/use-server-now';
+import { shortcut } from '../shortcuts';
 import { statusColour } from './status-colour';
 import { overallSeconds, stintSeconds, thisSeconds } from './status-timers';
 
@@ -92,6 +93,7 @@ export function StatusSelector({ snapshot }: { snapshot: AgentSnapshot }) {
             rightSection={<Combobox.Chevron />}
             rightSectionPointerEvents="none"
             onClick={() => combobox.toggleDropdown()}
+            {...shortcut('status')}
             onKeyDown={moveByKey}
           >
             <Box component="span" style={{ display: 'flex', justifyContent: 'space-between' }}>

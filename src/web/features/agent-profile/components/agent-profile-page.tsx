@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import { employeeMessages } from '../../../../shared/messages';
-import { Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { FormAlert } from '../../../components/form-alert';
 import { AccountSection, ChangePasswordForm, SessionsPanel } from '../../account-security';
+import { useShortcutsEnabled } from '../../agent-dashboard';
 import { useSession } from '../../../lib/session';
 import { useProfile } from '../api/get-profile';
 import { profileMessages } from '../error-messages';
@@ -46,10 +48,32 @@ export function AgentProfilePage() {
       <AccountSection title="Sessions">
         <SessionsPanel />
       </AccountSection>
+      <AccountSection title="Keyboard">
+        <ShortcutsSwitch />
+      </AccountSection>
     </Stack>
   );
 }
 
+/** The softphone's shortcuts, on unless turned off here (kept in this browser). */
+function ShortcutsSwitch() {
+  const [isEnabled, setEnabled] = useShortcutsEnabled();
+  const descriptionId = useId();
+  // The description beside the switch, not in it: Mantine's would join the switch's name.
+  return (
+    <Stack gap="xs">
+      <Switch
+        label="Keyboard shortcuts"
+        aria-describedby={descriptionId}
+        checked={isEnabled}
+        onChange={(event) => setEnabled(event.currentTarget.checked)}
+      />
+      <Text id={descriptionId} size="sm" c="dimmed">
+        Alt+Shift and a letter answers, declines, ends, mutes or holds a call; ? lists them all.
+      </Text>
+    </Stack>
+  );
+}
 function AccountFact({ term, value }: { term: string; value: string }) {
   return (
     <div>
