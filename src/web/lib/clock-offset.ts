@@ -5,7 +5,9 @@
  * (a push), it counts the travel as clock: only a guess until a round trip measures it.
  */
 export function measureClockOffset(serverNow: string, sentAt: number, receivedAt = sentAt) {
-  return Date.parse(serverNow) - (sentAt + receivedAt) / 2;
+  // Whole ms, as every clock here counts: with half a ms (an odd round trip) a timer's tick,
+  // which falls on a whole ms, would land half a ms before its second and show the one before.
+  return Math.round(Date.parse(serverNow) - (sentAt + receivedAt) / 2);
 }
 
 /** The server's time now, as ms since the epoch, from this browser's clock and the offset. */
