@@ -57,6 +57,8 @@ function Softphone({ snapshot }: { snapshot: AgentSnapshot }) {
   const { data: user } = useSession();
   const { status, setBy } = snapshot.state;
   return (
+    // The call beside the Dialer and the log on a laptop's screen: opening the Dialer moves the
+    // log down, never the call out of view.
     <div className={classes.columns}>
       <Stack gap="md">
         <Paper withBorder radius="md" p="md">
@@ -69,9 +71,11 @@ function Softphone({ snapshot }: { snapshot: AgentSnapshot }) {
           </Stack>
         </Paper>
         <InteractionsPanel snapshot={snapshot} />
-        <Dialer status={status} hasCall={snapshot.state.call !== null} />
       </Stack>
-      <ActivityLog />
+      <Stack gap="md">
+        <Dialer status={status} hasCall={snapshot.state.call !== null} />
+        <ActivityLog />
+      </Stack>
     </div>
   );
 }
