@@ -50,6 +50,28 @@ async function goneAvailableAgent() {
   return agent;
 }
 
+/**
+ * A second process named `instanceName` (the test app's offer delay) and an agent signed in
+ * on it, in a call it offered and they answered.
+ */
+async function callOnProcess(instanceName: string) {
+  const config = { ...t.config, instanceName };
+  const app = await buildApp(config, t.database, {
+    clock: t.clock,
+    random: () => 0.5,
+    offerDelayFraction: () => 0.5,
+  });
+  await app.ready();
+  const agent = await signedInAgent(t, { app });
+  const live = await agent.connect();
+  await agent.setStatus('available');
+  t.clock.advance(OFFER_DELAY_MS);
+  await app.callEngine.tick();
+  const ringing = (await live.waitFor((s) => s.call?.phase === 'ringing')).call!;
+  await agent.as('POST', `/api/agent/calls/${ringing.id}/answer`);
+  return { app, config, agent, live };
+}
+
 it('an Available agent gone past the grace → Tech Issues, set by the system; no offers', async () => {
   expect(PRESENCE_GRACE_MS).toBe(120_000);
   const { agent, connect, setStatus } = await goneAvailableAgent();
@@ -139,19 +161,7 @@ it('a call in progress whose agent is gone past the grace ends when the agent we
 });
 
 it("a call whose agent's process died ends at that process's last heartbeat", async () => {
-  const other = await buildApp({ ...t.config, instanceName: 'host-b:3000' }, t.database, {
-    clock: t.clock,
-    random: () => 0.5,
-    offerDelayFraction: () => 0.5,
-  });
-  await other.ready();
-  const agent = await signedInAgent(t, { app: other });
-  const live = await agent.connect();
-  await agent.setStatus('available');
-  t.clock.advance(OFFER_DELAY_MS);
-  await other.callEngine.tick();
-  const ringing = (await live.waitFor((s) => s.call?.phase === 'ringing')).call!;
-  await agent.as('POST', `/api/agent/calls/${ringing.id}/answer`);
+  const { app: other, agent, live } = await callOnProcess('host-b:3000');
   // Its last heartbeat 5 s into the call; then the process is gone, its socket never closed.
   t.clock.advance(5000);
   await other.callEngine.tick();
@@ -215,20 +225,7 @@ it('a restart with no other process alive ends calls in progress at once; with o
 it('a restart under the same name ends calls in progress at once, its earlier run’s heartbeat fresh', async () => {
   // Nothing else alive: this file's app last beat longer ago than the disconnect grace.
   t.clock.advance(t.config.callEngine.disconnectGraceMs + 1);
-  const config = { ...t.config, instanceName: 'host-a:3000' };
-  const crashed = await buildApp(config, t.database, {
-    clock: t.clock,
-    random: () => 0.5,
-    offerDelayFraction: () => 0.5,
-  });
-  await crashed.ready();
-  const agent = await signedInAgent(t, { app: crashed });
-  const live = await agent.connect();
-  await agent.setStatus('available');
-  t.clock.advance(OFFER_DELAY_MS);
-  await crashed.callEngine.tick();
-  const ringing = (await live.waitFor((s) => s.call?.phase === 'ringing')).call!;
-  await agent.as('POST', `/api/agent/calls/${ringing.id}/answer`);
+  const { app: crashed, config, agent } = await callOnProcess('host-a:3000');
 
   // `crashed` is never closed before its successor starts, as after a kill -9: its heartbeat
   // is 2 s old. Another name would have to wait for the grace; the same name knows.
