@@ -119,7 +119,7 @@ export async function waitForHealthy(
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms:\n${benchProcess.logTail()}`);
 }
 
-/** Ports for the bench's servers: clear of the app (3000/3001) and Playwright's (3100–3102). */
+/** Ports for the bench's servers: clear of the app (3000/3001) and Playwright's (3100–3104). */
 export const BENCH_PORTS = { first: 3200, last: 3299 } as const;
 
 const portsGiven = new Set<number>();

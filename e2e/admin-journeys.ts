@@ -11,10 +11,13 @@ export const adminServer = JSON.parse(
   port: number;
   superAdmin: { username: string; password: string };
   voiceServer: { port: number; identities: { name: string; assistantId: string }[] };
+  shiftServer: { port: number };
 };
 export const adminBaseURL = `http://localhost:${adminServer.port}`;
 /** The same, with a vapi voice identity configured. */
 export const voiceBaseURL = `http://localhost:${adminServer.voiceServer.port}`;
+/** The admin server's twin with short call timings. */
+export const shiftBaseURL = `http://localhost:${adminServer.shiftServer.port}`;
 
 const SHOTS_DIR = '/tmp/shots';
 mkdirSync(SHOTS_DIR, { recursive: true });

@@ -6,6 +6,8 @@
 //   first run and don't depend on which spec file runs first.
 // - its voiceServer.port: the same, with a vapi voice identity configured (the voice journey
 //   closes the network, so the provider is never reached).
+// - its shiftServer.port: the same, with short call timings (a whole shift's events in
+//   minutes).
 // - its scaleServer.port: a demo call centre of 2,000 agents (npm run demo), for the journeys
 //   through the admin portal's lists at that size.
 import { spawn } from 'node:child_process';
@@ -66,6 +68,7 @@ const seededServers = [
     port: adminServer.voiceServer.port,
     env: { VOICE_IDENTITIES: JSON.stringify(adminServer.voiceServer.identities) },
   },
+  adminServer.shiftServer,
 ].map((server) => ({ ...server, dataDir: dataDirFor(server.port) }));
 const { scaleServer } = adminServer;
 const scaleDataDir = dataDirFor(scaleServer.port);

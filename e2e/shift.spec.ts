@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { adminBaseURL, waitForAdminServer } from './admin-journeys';
+import { shiftBaseURL, waitForServer } from './admin-journeys';
 import {
   OFFER_WITHIN_MS,
   consoleLog,
@@ -11,12 +11,14 @@ import {
 
 /**
  * An agent's shift on the keyboard alone, at a laptop's 1366×768, with the server's real call
- * engine and spec §9 timings: status by 's', a call rung while another tab is in front (the
- * title and a desktop notification), answered by Alt+Shift+A, timers sampled against the truth
- * for a minute, a reload mid-call, an outbound number typed digit by digit.
+ * engine on short timings (offers 1–2 s after Available, rings of 8 s): status by 's', a call
+ * rung while another tab is in front (the title and a desktop notification), answered by
+ * Alt+Shift+A, timers sampled against the truth for a minute, a reload mid-call, an outbound
+ * number typed digit by digit, two offers let ring out pausing calls.
  */
-test.use({ baseURL: adminBaseURL, viewport: { width: 1366, height: 768 } });
-test.beforeAll(waitForAdminServer);
+const RING_MS = 8000;
+test.use({ baseURL: shiftBaseURL, viewport: { width: 1366, height: 768 } });
+test.beforeAll(() => waitForServer(shiftBaseURL));
 
 /** Picks a status from the keyboard: 's' opens the list, a letter goes to it, Enter takes it. */
 async function chooseStatus(page: Page, letter: string, label: string) {
@@ -87,8 +89,8 @@ test('a keyboard-only shift: a call rung in a background tab, exact timers, a ty
 }) => {
   test.setTimeout(240_000);
   const log = consoleLog(page);
-  const agent = await registerAgent('shift');
-  await context.grantPermissions(['notifications'], { origin: adminBaseURL });
+  const agent = await registerAgent('shift', shiftBaseURL);
+  await context.grantPermissions(['notifications'], { origin: shiftBaseURL });
   // The notifications the page shows, recorded as it shows them.
   await page.addInitScript(() => {
     const Shown = window.Notification;
@@ -165,8 +167,9 @@ test('a keyboard-only shift: a call rung in a background tab, exact timers, a ty
   // Out Bound, the Dialer with 'd', the number typed digit by digit, Enter dials.
   await chooseStatus(page, 'o', 'Out Bound');
   await page.keyboard.press('d');
-  await page.keyboard.press('Tab');
   const field = page.getByRole('textbox', { name: 'Phone number' });
+  await expect(field).toBeVisible();
+  await page.keyboard.press('Tab');
   await expect(field).toBeFocused();
   await page.keyboard.type('4155551234', { delay: 30 });
   await expect(field).toHaveValue('+1 (415)-555-1234');
@@ -178,4 +181,20 @@ test('a keyboard-only shift: a call rung in a background tab, exact timers, a ty
   await expectCallShown(page, log);
   await page.keyboard.press('Alt+Shift+E');
   await expect(statusSelector(page)).toContainText('After Call Work');
+
+  // Available again (Tab first: in the phone field a letter is typing), and two offers let
+  // ring out: the system pauses calls and says why.
+  await page.keyboard.press('Tab');
+  await chooseStatus(page, 'a', 'Available');
+  await expect(statusSelector(page)).toContainText('Tech Issues', {
+    timeout: 2 * (OFFER_WITHIN_MS + RING_MS),
+  });
+  await expect(page.getByRole('alert')).toHaveText(
+    'You missed 2 calls in a row, so calls were paused. Choose your status to continue.',
+  );
+  await expect(page).toHaveTitle('Dashboard – Switchboard');
+  const activity = page.getByRole('group', { name: 'Activity Log' });
+  await expect(activity.getByRole('row').filter({ hasText: 'Missed' })).toHaveCount(2);
+  await chooseStatus(page, 'a', 'Available');
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

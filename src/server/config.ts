@@ -50,6 +50,12 @@ const envSchema = z
     CALL_DISCONNECT_GRACE_MS: positiveInt(10_000),
     CALL_ENGINE_TICK_MS: z.coerce.number().int().min(0).default(250),
     PRESENCE_GRACE_MS: positiveInt(120_000),
+    CALL_PAUSE_AFTER_MISSED: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .refine((count) => count !== 1, 'must be 0 (never) or at least 2')
+      .default(2),
     LIVE_HEARTBEAT_MS: positiveInt(3000),
     LIVE_SOCKETS_PER_USER: positiveInt(10),
     VOICE_IDENTITIES: z.string().optional(),
@@ -143,6 +149,11 @@ export interface CallEngineConfig {
    * Issues by the system, so calls stop going to them (presence hygiene).
    */
   presenceGraceMs: number;
+  /**
+   * An Available agent who lets this many offers in a row ring out is set to Tech Issues by
+   * the system, so calls stop going to someone not there; 0: never.
+   */
+  pauseAfterMissed: number;
   /** How often this process runs the engine; 0 turns it off (tests tick by hand). */
   tickMs: number;
   /** How often this process refreshes its live connections and pings its sockets. */
@@ -156,6 +167,7 @@ export const defaultCallEngine: CallEngineConfig = {
   connectDelayMs: 2500,
   disconnectGraceMs: 10_000,
   presenceGraceMs: 120_000,
+  pauseAfterMissed: 2,
   tickMs: 250,
   heartbeatMs: 3000,
 };
@@ -257,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectDelayMs: e.CALL_CONNECT_DELAY_MS,
       disconnectGraceMs: e.CALL_DISCONNECT_GRACE_MS,
       presenceGraceMs: e.PRESENCE_GRACE_MS,
+      pauseAfterMissed: e.CALL_PAUSE_AFTER_MISSED,
       tickMs: e.CALL_ENGINE_TICK_MS,
       heartbeatMs: e.LIVE_HEARTBEAT_MS,
     },

@@ -76,6 +76,7 @@ const ADDED_COLUMNS = [
   'personal_seconds',
   'after_call_intervals',
   'search_text',
+  'missed_in_a_row',
 ];
 
 /**

@@ -7,6 +7,7 @@ import * as teamNameKeys from './migrations/20261202T0300-team-name-keys';
 import * as auditLogTimeOrder from './migrations/20261202T0400-audit-log-time-order';
 import * as cardFlagRollups from './migrations/20261202T0500-card-flag-rollups';
 import * as auditLogSortsAndSearch from './migrations/20261202T0600-audit-log-sorts-and-search';
+import * as pausedAfterMisses from './migrations/20261203T0000-paused-after-misses';
 import { adoptPreBaselineDatabase, recordedMigrations } from './pre-baseline';
 import { appliedHashes, applySqlFiles, isApplied } from './sql-files';
 
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '20261202T0400-audit-log-time-order': auditLogTimeOrder,
   '20261202T0500-card-flag-rollups': cardFlagRollups,
   '20261202T0600-audit-log-sorts-and-search': auditLogSortsAndSearch,
+  '20261203T0000-paused-after-misses': pausedAfterMisses,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

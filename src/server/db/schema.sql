@@ -102,7 +102,8 @@ CREATE TABLE employee_status_log (
   started_at timestamp with time zone NOT NULL,
   ended_at timestamp with time zone,
   duration_seconds integer,
-  set_by text NOT NULL DEFAULT 'agent'::text
+  set_by text NOT NULL DEFAULT 'agent'::text,
+  missed_in_a_row smallint
 );
 
 CREATE TABLE kysely_migration (
@@ -229,6 +230,7 @@ ALTER TABLE employee_sessions ADD CONSTRAINT employee_sessions_user_date_key UNI
 ALTER TABLE employee_sessions ADD CONSTRAINT employee_sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
 ALTER TABLE employee_status_log ADD CONSTRAINT employee_status_log_check CHECK (((ended_at IS NULL) OR (ended_at >= started_at)));
 ALTER TABLE employee_status_log ADD CONSTRAINT employee_status_log_duration_seconds_check CHECK ((duration_seconds >= 0));
+ALTER TABLE employee_status_log ADD CONSTRAINT employee_status_log_missed_in_a_row_check CHECK (((missed_in_a_row IS NULL) OR ((missed_in_a_row > 0) AND (status = 'tech_issues'::text) AND (set_by = 'system'::text))));
 ALTER TABLE employee_status_log ADD CONSTRAINT employee_status_log_pkey PRIMARY KEY (id);
 ALTER TABLE employee_status_log ADD CONSTRAINT employee_status_log_set_by_check CHECK ((set_by = ANY (ARRAY['agent'::text, 'system'::text])));
 ALTER TABLE employee_status_log ADD CONSTRAINT employee_status_log_status_check CHECK ((status = ANY (ARRAY['available'::text, 'on_call'::text, 'break'::text, 'lunch'::text, 'personal'::text, 'tech_issues'::text, 'gone_home'::text, 'after_call'::text, 'out_bound'::text])));
@@ -316,6 +318,7 @@ CREATE TYPE agent_state_row AS (
   day_ends_at timestamp with time zone,
   status text,
   set_by text,
+  missed_in_a_row smallint,
   since timestamp with time zone,
   seconds json,
   call_id uuid,
@@ -505,7 +508,7 @@ CREATE OR REPLACE FUNCTION public.agent_state(agent uuid, at timestamp with time
  STABLE
 AS $function$
   SELECT to_char(bounds.local_day, 'YYYY-MM-DD'), bounds.day_end, open.status, open.set_by,
-    open.started_at,
+    open.missed_in_a_row, open.started_at,
     CASE WHEN zone = (SELECT rollup_time_zone())
         AND coalesce(current_setting('switchboard.bulk_load', true), '') <> 'on'
       THEN (SELECT json_object_agg(part.status, greatest(0, part.seconds)) FROM (
@@ -863,8 +866,10 @@ BEGIN
       WHERE l.id = step.open_interval_id AND step.next_status IS NOT NULL AND step.refusal IS NULL
         AND (step.action NOT IN ('answer', 'decline', 'end')
           OR step.ordinal = ANY (calls_matched));
-    INSERT INTO employee_status_log (user_id, status, started_at, set_by)
-      SELECT step.agent, step.next_status, step.at, step.next_by FROM unnest(steps) AS step
+    INSERT INTO employee_status_log (user_id, status, started_at, set_by, missed_in_a_row)
+      SELECT step.agent, step.next_status, step.at, step.next_by,
+        (actions -> step.ordinal ->> 'missed')::smallint
+      FROM unnest(steps) AS step
       WHERE step.next_status IS NOT NULL AND step.refusal IS NULL
         AND (step.action NOT IN ('answer', 'decline', 'end')
           OR step.ordinal = ANY (calls_matched));

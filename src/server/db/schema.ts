@@ -83,8 +83,13 @@ export interface EmployeeStatusLogTable {
   started_at: Timestamp;
   ended_at: Timestamp | null;
   duration_seconds: number | null;
-  /** 'agent', or 'system': On Call, After Call Work, and Tech Issues on a lost connection. */
+  /**
+   * 'agent', or 'system': On Call, After Call Work, and Tech Issues on a lost connection or
+   * after missed offers in a row.
+   */
   set_by: Generated<StatusSetBy>;
+  /** Tech Issues the system set after this many missed offers in a row; null otherwise. */
+  missed_in_a_row: number | null;
 }
 
 export interface EmployeeSessionsTable {

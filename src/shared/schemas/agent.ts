@@ -39,9 +39,12 @@ export const agentStateSchema = z.object({
   status: agentStatusSchema,
   /**
    * Who set it: 'system' for On Call and After Call Work, and for Tech Issues when the agent's
-   * every connection was gone while Available (the softphone then says why).
+   * every connection was gone while Available or after offers missed in a row (the softphone
+   * then says why).
    */
   setBy: z.enum(statusSetters),
+  /** Tech Issues the system set after this many offers missed in a row; null otherwise. */
+  missedInARow: z.number().int().nullable(),
   /** When the current status began; null before the agent ever set one (initial gone_home). */
   since: isoDateTime.nullable(),
   /** The server's clock when this was computed: the browser measures its offset from it. */

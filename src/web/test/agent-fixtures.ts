@@ -21,6 +21,7 @@ export function agentState(overrides: Partial<AgentState> = {}): AgentState {
   return {
     status: 'available',
     setBy: 'agent',
+    missedInARow: null,
     since,
     changedAt: since,
     serverNow: SERVER_NOW,

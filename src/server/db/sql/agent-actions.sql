@@ -65,7 +65,8 @@ $$;
 
 -- A batch of actions: `actions` is a JSON array of { ordinal, agent, action ('status', 'answer',
 -- 'decline', 'end', 'dial'), call, arg (the status, or the number dialled), by ('agent' or
--- 'system'), at, zone, channel, tab }, `ordinal` its index. Answers, for each, the time it used and
+-- 'system'), missed (the offers missed in a row that make the system set Tech Issues), at,
+-- zone, channel, tab }, `ordinal` its index. Answers, for each, the time it used and
 -- either its refusal or the agent's state after it; a state that changed is announced on
 -- `channel` (live-announce.sql), naming the asking `tab`.
 --
@@ -170,8 +171,10 @@ BEGIN
       WHERE l.id = step.open_interval_id AND step.next_status IS NOT NULL AND step.refusal IS NULL
         AND (step.action NOT IN ('answer', 'decline', 'end')
           OR step.ordinal = ANY (calls_matched));
-    INSERT INTO employee_status_log (user_id, status, started_at, set_by)
-      SELECT step.agent, step.next_status, step.at, step.next_by FROM unnest(steps) AS step
+    INSERT INTO employee_status_log (user_id, status, started_at, set_by, missed_in_a_row)
+      SELECT step.agent, step.next_status, step.at, step.next_by,
+        (actions -> step.ordinal ->> 'missed')::smallint
+      FROM unnest(steps) AS step
       WHERE step.next_status IS NOT NULL AND step.refusal IS NULL
         AND (step.action NOT IN ('answer', 'decline', 'end')
           OR step.ordinal = ANY (calls_matched));

@@ -1,5 +1,5 @@
 -- The agent's state: what the softphone shows and the live floor lists — the open status
--- interval (status, who set it, since when), the open call (ringing or in progress), the
+-- interval (status, who set it and why, since when), the open call (ringing or in progress), the
 -- seconds in each status within the call centre's day, and when the state last changed.
 -- Read on every page load and live push (presence.repository `agentStateStatement`, several
 -- agents in one statement) and answered by every agent action (agent-actions.sql).
@@ -11,6 +11,7 @@ CREATE TYPE agent_state_row AS (
   day_ends_at timestamptz,
   status text,
   set_by text,
+  missed_in_a_row smallint,
   since timestamptz,
   seconds json,
   call_id uuid,
@@ -40,7 +41,7 @@ CREATE TYPE agent_state_row AS (
 CREATE FUNCTION agent_state(agent uuid, at timestamptz, zone text)
   RETURNS SETOF agent_state_row LANGUAGE sql STABLE AS $$
   SELECT to_char(bounds.local_day, 'YYYY-MM-DD'), bounds.day_end, open.status, open.set_by,
-    open.started_at,
+    open.missed_in_a_row, open.started_at,
     CASE WHEN zone = (SELECT rollup_time_zone())
         AND coalesce(current_setting('switchboard.bulk_load', true), '') <> 'on'
       THEN (SELECT json_object_agg(part.status, greatest(0, part.seconds)) FROM (

@@ -65,6 +65,24 @@ export async function absentAgents(
 }
 
 /**
+ * Of `userIds`, the agents Available with no open call whose last `count` offers since they
+ * became Available all rang out (a decline in between breaks the run): calls must stop going
+ * to them until they choose a status.
+ */
+export async function agentsMissingInARow(db: Db, userIds: string[], count: number) {
+  const result = await sql<{ user_id: string }>`
+    SELECT s.user_id FROM employee_status_log s
+    WHERE s.ended_at IS NULL AND s.status = 'available' AND s.user_id = ANY(${userIds}::uuid[])
+      AND NOT EXISTS (SELECT 1 FROM call_logs c WHERE c.user_id = s.user_id AND c.ended_at IS NULL)
+      AND (SELECT count(*) FILTER (WHERE latest.call_status = 'missed') FROM (
+          SELECT c.call_status FROM call_logs c
+          WHERE c.user_id = s.user_id AND c.time_received >= s.started_at
+          ORDER BY c.time_received DESC LIMIT ${count}) latest) = ${count}
+  `.execute(db);
+  return result.rows.map((row) => row.user_id);
+}
+
+/**
  * Takes the locks of those of `userIds` no status change, call action or other process holds
  * now: the agents this tick may offer a call to (call in a transaction).
  */

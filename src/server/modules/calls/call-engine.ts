@@ -56,6 +56,9 @@ export function createCallEngine({
 
   const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
   const later = (at: Date, ms: number) => new Date(at.getTime() + ms);
+  // An action of the engine's own: never before `now`, which a test's tick may set ahead of
+  // the clock.
+  const actionTime = (now: Date) => new Date(Math.max(now.getTime(), ctx.clock.now().getTime()));
 
   /** When an agent eligible since `basis` is offered a call: basis + a delay in the range. */
   function offerTime(userId: string, basis: Date) {
@@ -114,8 +117,7 @@ export function createCallEngine({
         await lockAgent(trx, userId);
         const [absent] = await repo.absentAgents(trx, goneSince, { userIds: [userId], callsOnly });
         if (!absent) return;
-        // Never before `now`, which a test's tick may set ahead of the clock.
-        const at = new Date(Math.max(now.getTime(), ctx.clock.now().getTime()));
+        const at = actionTime(now);
         if (!absent.call_id) {
           const action: AgentAction = { kind: 'status', status: 'tech_issues' };
           await performAgentActionInTransaction(ctx, trx, userId, action, 'system', at);
@@ -124,6 +126,25 @@ export function createCallEngine({
         const endedAt = absent.last_seen && !callsEndNow ? new Date(absent.last_seen) : at;
         const action: AgentAction = { kind: 'end', callId: absent.call_id };
         await performAgentActionInTransaction(ctx, trx, userId, action, 'system', endedAt);
+      });
+    }
+  }
+
+  /**
+   * Of `userIds` (agents whose offer just rang out), those who let the last offers of their
+   * Available stint ring out, as many in a row as configured, are set to Tech Issues by the
+   * system, which records the count: the softphone says why calls stopped. Each in a
+   * transaction holding the agent's lock, checked again under it.
+   */
+  async function pauseAfterMisses(now: Date, userIds: string[]) {
+    const count = timings.pauseAfterMissed;
+    if (count === 0 || userIds.length === 0) return;
+    for (const userId of await repo.agentsMissingInARow(ctx.db, userIds, count)) {
+      await ctx.db.transaction().execute(async (trx) => {
+        await lockAgent(trx, userId);
+        if ((await repo.agentsMissingInARow(trx, [userId], count)).length === 0) return;
+        const action: AgentAction = { kind: 'status', status: 'tech_issues', missedInARow: count };
+        await performAgentActionInTransaction(ctx, trx, userId, action, 'system', actionTime(now));
       });
     }
   }
@@ -142,13 +163,15 @@ export function createCallEngine({
   }
 
   /**
-   * One pass: the heartbeat (with absent agents set to Tech Issues), rings that timed out or
-   * lost their agent, new offers.
+   * One pass: the heartbeat (with absent agents set to Tech Issues), rings that timed out
+   * (pausing agents who missed too many in a row) or lost their agent, new offers.
    */
   async function tick(now = ctx.clock.now()) {
     await heartbeatIfDue(now);
+    const rungOut = await repo.missExpiredRings(ctx.db, now);
+    await pauseAfterMisses(now, rungOut);
     const changed = new Set([
-      ...(await repo.missExpiredRings(ctx.db, now)),
+      ...rungOut,
       ...(await repo.missAbandonedRings(ctx.db, now, ago(now, timings.disconnectGraceMs))),
     ]);
     for (const userId of await makeOffers(now)) changed.add(userId);

@@ -88,6 +88,61 @@ describe('offers', () => {
     expect(await callRows(agent.id)).toHaveLength(2);
   });
 
+  it('two offers rung out in a row → Tech Issues set by the system, saying so; no offers', async () => {
+    expect(t.config.callEngine.pauseAfterMissed).toBe(2);
+    const { agent, live, as, setStatus } = await ringingAgent(t);
+    const ringOut = async () => {
+      t.clock.advance(RING_MS);
+      await tick();
+    };
+    const nextRing = async () => {
+      t.clock.advance(OFFER_DELAY_MS);
+      await tick();
+      return (await live.waitFor((s) => s.call?.phase === 'ringing')).call!;
+    };
+    const openInterval = () =>
+      t.db
+        .selectFrom('employee_status_log')
+        .select(['status', 'set_by', 'missed_in_a_row'])
+        .where('user_id', '=', agent.id)
+        .where('ended_at', 'is', null)
+        .executeTakeFirstOrThrow();
+
+    // Missed, declined, missed: no two in a row.
+    await ringOut();
+    await as('POST', `/api/agent/calls/${(await nextRing()).id}/decline`);
+    await live.waitFor((s) => s.call === null);
+    await nextRing();
+    await ringOut();
+    expect(await openInterval()).toEqual({
+      status: 'available',
+      set_by: 'agent',
+      missed_in_a_row: null,
+    });
+
+    // A second in a row: paused the moment it rang out, and told why.
+    const second = await nextRing();
+    await ringOut();
+    const paused = await live.waitFor((s) => s.status === 'tech_issues');
+    expect(paused).toMatchObject({ setBy: 'system', missedInARow: 2, call: null });
+    expect(paused.since).toBe(second.ringDeadline);
+    expect(await openInterval()).toEqual({
+      status: 'tech_issues',
+      set_by: 'system',
+      missed_in_a_row: 2,
+    });
+    t.clock.advance(OFFER_DELAY_MS * 2);
+    await tick();
+    expect(await callRows(agent.id)).toHaveLength(4);
+
+    // Choosing a status is the agent's again: the run starts over.
+    const back = (await setStatus('available')).json<AgentState>();
+    expect(back).toMatchObject({ status: 'available', setBy: 'agent', missedInARow: null });
+    await nextRing();
+    await ringOut();
+    expect(await openInterval()).toMatchObject({ status: 'available', set_by: 'agent' });
+  });
+
   it('answer: logged answered, status On Call; the deadline no longer applies', async () => {
     const { agent, as, live, call } = await ringingAgent(t);
     t.clock.advance(3000);

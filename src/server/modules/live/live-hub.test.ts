@@ -145,7 +145,7 @@ describe('live hub', () => {
     // (3,000 characters here, 9,000 bytes).
     const at = t.clock.now();
     await sql`SELECT announce_agent_state(${LIVE_CHANNEL}, ${agentId}, ${at},
-      (s.day, s.day_ends_at, s.status, s.set_by, s.since, s.seconds, s.call_id, s.phone_number,
+      (s.day, s.day_ends_at, s.status, s.set_by, s.missed_in_a_row, s.since, s.seconds, s.call_id, s.phone_number,
         s.call_type, s.call_status, s.time_received, s.answered_at, s.ring_deadline,
         repeat('€', 3000), s.changed_at)::agent_state_row, NULL)
       FROM agent_state(${agentId}, ${at}, ${t.config.callCentreTimeZone}) AS s`.execute(t.db);

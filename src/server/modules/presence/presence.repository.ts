@@ -33,7 +33,8 @@ export async function lockAgent(db: Db, userId: string) {
 
 /** What an agent does; the rules of each: `perform_agent_actions` (db/sql/agent-actions.sql). */
 export type AgentAction =
-  | { kind: 'status'; status: AgentStatus }
+  /** `missedInARow`: the system pauses calls (Tech Issues) after that many missed offers. */
+  | { kind: 'status'; status: AgentStatus; missedInARow?: number }
   | { kind: 'answer' | 'decline' | 'end'; callId: string }
   | { kind: 'dial'; phoneNumber: string };
 
@@ -75,6 +76,7 @@ async function performAgentActions(db: Db, requests: readonly AgentActionRequest
             ? action.phoneNumber
             : null,
       by,
+      missed: action.kind === 'status' ? action.missedInARow : undefined,
       at,
       zone: timeZone,
       channel,
@@ -118,6 +120,7 @@ interface AgentStateRow {
   day_ends_at: Date;
   status: AgentStatus | null;
   set_by: StatusSetBy | null;
+  missed_in_a_row: number | null;
   since: Date | null;
   seconds: Partial<Record<AgentStatus, number>> | null;
   call_id: string | null;
@@ -137,6 +140,7 @@ function toStateRead(row: AgentStateRow) {
     dayEndsAt: row.day_ends_at,
     status: row.status,
     setBy: row.set_by,
+    missedInARow: row.missed_in_a_row,
     since: row.since,
     seconds: row.seconds ?? {},
     call: row.call_id ? { ...row, id: row.call_id } : undefined,

@@ -32,6 +32,7 @@ export function toAgentState(ctx: AppContext, now: Date, state: AgentStateRead):
   return {
     status: state.status ?? INITIAL_STATUS,
     setBy: state.setBy ?? 'agent',
+    missedInARow: state.missedInARow,
     since: state.since?.toISOString() ?? null,
     serverNow: now.toISOString(),
     day: state.day,

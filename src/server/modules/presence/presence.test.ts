@@ -20,6 +20,7 @@ describe('agent status', () => {
     expect(await state()).toEqual({
       status: 'gone_home',
       setBy: 'agent',
+      missedInARow: null,
       since: null,
       serverNow: '2026-03-02T19:00:00.000Z',
       day: '2026-03-02',

@@ -16,6 +16,10 @@ import classes from './agent-dashboard-page.module.css';
 export const PRESENCE_LOST_NOTICE =
   'Your connection was lost while you were Available, so the system set Tech Issues and stopped offering you calls. Choose your status to continue.';
 
+/** Why the system set Tech Issues after offers missed in a row (the call engine). */
+export const missedCallsNotice = (count: number) =>
+  `You missed ${count} calls in a row, so calls were paused. Choose your status to continue.`;
+
 /**
  * Spec §2 'Employee dashboard', the softphone: clocks, who and in which status, the
  * Interactions panel, the Dialer and the Activity Log. The agent's state comes from the
@@ -55,7 +59,7 @@ export function AgentDashboardPage() {
 
 function Softphone({ snapshot }: { snapshot: AgentSnapshot }) {
   const { data: user } = useSession();
-  const { status, setBy } = snapshot.state;
+  const { status, setBy, missedInARow } = snapshot.state;
   return (
     // The call beside the Dialer and the log on a laptop's screen: opening the Dialer moves the
     // log down, never the call out of view.
@@ -65,7 +69,12 @@ function Softphone({ snapshot }: { snapshot: AgentSnapshot }) {
           <Stack gap="sm">
             <AgentIdentity username={user?.username ?? ''} status={status} />
             {status === 'tech_issues' && setBy === 'system' && (
-              <CallNoticeAlert notice={{ tone: 'info', message: PRESENCE_LOST_NOTICE }} />
+              <CallNoticeAlert
+                notice={{
+                  tone: 'info',
+                  message: missedInARow ? missedCallsNotice(missedInARow) : PRESENCE_LOST_NOTICE,
+                }}
+              />
             )}
             <StatusSelector snapshot={snapshot} />
           </Stack>

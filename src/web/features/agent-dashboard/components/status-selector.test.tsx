@@ -227,6 +227,25 @@ describe('the status selector', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('says calls were paused when the system set Tech Issues after missed offers', async () => {
+    useFakeClock(SERVER_NOW);
+    const { user } = await renderDashboard(
+      agentState({ status: 'tech_issues', setBy: 'system', missedInARow: 2, since: at(-5) }),
+      {
+        'PUT /api/agent/status': () =>
+          jsonResponse(agentState({ status: 'available', since: SERVER_NOW })),
+      },
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      'You missed 2 calls in a row, so calls were paused. Choose your status to continue.',
+    );
+
+    await user.click(statusSelect());
+    await user.click(screen.getByRole('option', { name: /^Available/ }));
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("shows the server's reason when it refuses", async () => {
     useFakeClock(SERVER_NOW);
     const { user } = await renderDashboard(agentState(), {
