@@ -27,6 +27,7 @@ export const auditActions = [
   'team.member_added',
   'team.member_role_changed',
   'team.member_removed',
+  'team.wrap_up_changed',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -56,6 +57,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'team.member_added': 'Added team member',
   'team.member_role_changed': "Changed member's role",
   'team.member_removed': 'Removed team member',
+  'team.wrap_up_changed': 'Changed wrap-up codes or rules',
 };
 
 function isAuditAction(action: string): action is AuditAction {

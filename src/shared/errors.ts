@@ -78,6 +78,20 @@ export const errorCatalogue = {
     status: 403,
     message: 'Only a super admin can remove an admin from a team',
   },
+  WRAP_UP_CODE_REQUIRED: {
+    status: 409,
+    message: 'Choose a wrap-up code before leaving After Call Work',
+  },
+  WRAP_UP_CLOSED: {
+    status: 409,
+    message: 'A wrap-up code goes with an answered call, during it or its After Call Work',
+  },
+  WRAP_UP_CODE_UNKNOWN: { status: 400, message: "Choose one of your team's active wrap-up codes" },
+  WRAP_UP_CODE_NOT_FOUND: { status: 404, message: 'Wrap-up code not found' },
+  WRAP_UP_CODE_NAME_TAKEN: {
+    status: 409,
+    message: 'This team already has a wrap-up code with this name',
+  },
   NOT_A_CANDIDATE: {
     status: 400,
     message: 'Only employees and admins who are not super admins can join a team',

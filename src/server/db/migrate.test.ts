@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from '../platform/database';
 import { hashPassword } from '../platform/passwords';
 import { postSignIn, signInAs } from '../test/sign-in';
 import { databaseUrlWithName } from '../test/database-url';
+import { DEFAULT_WRAP_UP_CODES } from '../../shared/wrap-up';
 import { migrateToLatest, migrations } from './migrate';
 import { MigrationRefusedError, PRE_BASELINE_MIGRATIONS, recordedMigrations } from './pre-baseline';
 import { SCHEMA_FILE, schemaFileText } from './schema-file';
@@ -77,6 +78,9 @@ const ADDED_COLUMNS = [
   'after_call_intervals',
   'search_text',
   'missed_in_a_row',
+  'wrap_up_required',
+  'after_call_limit_seconds',
+  'wrap_up_code_id',
 ];
 
 /**
@@ -370,7 +374,11 @@ describe('a database made before the baseline', () => {
       sqlFilesApplied: true,
     });
     expect(await recorded(t.db)).toEqual(ALL_MIGRATIONS);
-    expect(await everyRow(t.db)).toEqual(before);
+    const { wrap_up_codes: codes, call_transcript_lines: lines, ...after } = await everyRow(t.db);
+    expect(after).toEqual(before);
+    expect(lines?.count).toBe(0);
+    // Each team got the default wrap-up codes.
+    expect(codes?.count).toBe(before.teams!.count * DEFAULT_WRAP_UP_CODES.length);
     if (!url) expect(await schemaFileText(t.db)).toBe(readFileSync(SCHEMA_FILE, 'utf8'));
     if (url) {
       const fresh = await newDatabase();

@@ -8,6 +8,7 @@ import * as auditLogTimeOrder from './migrations/20261202T0400-audit-log-time-or
 import * as cardFlagRollups from './migrations/20261202T0500-card-flag-rollups';
 import * as auditLogSortsAndSearch from './migrations/20261202T0600-audit-log-sorts-and-search';
 import * as pausedAfterMisses from './migrations/20261203T0000-paused-after-misses';
+import * as wrapUp from './migrations/20261203T0100-wrap-up';
 import { adoptPreBaselineDatabase, recordedMigrations } from './pre-baseline';
 import { appliedHashes, applySqlFiles, isApplied } from './sql-files';
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '20261202T0500-card-flag-rollups': cardFlagRollups,
   '20261202T0600-audit-log-sorts-and-search': auditLogSortsAndSearch,
   '20261203T0000-paused-after-misses': pausedAfterMisses,
+  '20261203T0100-wrap-up': wrapUp,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

@@ -65,7 +65,8 @@ CREATE TABLE call_logs (
   duration_seconds integer,
   notes text,
   ring_deadline timestamp with time zone,
-  voice_identity text
+  voice_identity text,
+  wrap_up_code_id uuid
 );
 
 CREATE TABLE call_month_totals (
@@ -79,6 +80,14 @@ CREATE TABLE call_month_totals (
   inbound_answered integer NOT NULL DEFAULT 0,
   handled_calls integer NOT NULL DEFAULT 0,
   talk_seconds bigint NOT NULL DEFAULT 0
+);
+
+CREATE TABLE call_transcript_lines (
+  call_id uuid NOT NULL,
+  line integer NOT NULL,
+  speaker text NOT NULL,
+  text text NOT NULL,
+  at timestamp with time zone NOT NULL
 );
 
 CREATE TABLE employee_info (
@@ -188,7 +197,9 @@ CREATE TABLE teams (
   created_by text,
   created_at timestamp with time zone NOT NULL DEFAULT now(),
   updated_at timestamp with time zone NOT NULL DEFAULT now(),
-  name_key text NOT NULL
+  name_key text NOT NULL,
+  wrap_up_required boolean NOT NULL DEFAULT false,
+  after_call_limit_seconds integer
 );
 
 CREATE TABLE users (
@@ -206,6 +217,16 @@ CREATE TABLE users (
   username_key text NOT NULL
 );
 
+CREATE TABLE wrap_up_codes (
+  id uuid NOT NULL DEFAULT gen_random_uuid(),
+  team_id uuid,
+  name text NOT NULL,
+  name_key text NOT NULL,
+  active boolean NOT NULL DEFAULT true,
+  "position" integer NOT NULL,
+  created_at timestamp with time zone NOT NULL DEFAULT now()
+);
+
 ALTER TABLE app_settings ADD CONSTRAINT app_settings_pkey PRIMARY KEY (key);
 ALTER TABLE audit_log ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
 ALTER TABLE auth_attempts ADD CONSTRAINT auth_attempts_kind_check CHECK ((kind = ANY (ARRAY['sign_in'::text, 'reset_answer'::text, 'current_password'::text])));
@@ -221,8 +242,14 @@ ALTER TABLE call_logs ADD CONSTRAINT call_logs_duration_seconds_check CHECK ((du
 ALTER TABLE call_logs ADD CONSTRAINT call_logs_pkey PRIMARY KEY (id);
 ALTER TABLE call_logs ADD CONSTRAINT call_logs_ringing_has_deadline CHECK (((call_status IS NOT NULL) OR (ring_deadline IS NOT NULL)));
 ALTER TABLE call_logs ADD CONSTRAINT call_logs_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
+ALTER TABLE call_logs ADD CONSTRAINT call_logs_wrap_up_code_id_fkey FOREIGN KEY (wrap_up_code_id) REFERENCES wrap_up_codes(id);
 ALTER TABLE call_month_totals ADD CONSTRAINT call_month_totals_pkey PRIMARY KEY (user_id, month);
 ALTER TABLE call_month_totals ADD CONSTRAINT call_month_totals_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
+ALTER TABLE call_transcript_lines ADD CONSTRAINT call_transcript_lines_call_id_fkey FOREIGN KEY (call_id) REFERENCES call_logs(id) ON DELETE CASCADE;
+ALTER TABLE call_transcript_lines ADD CONSTRAINT call_transcript_lines_line_check CHECK ((line >= 0));
+ALTER TABLE call_transcript_lines ADD CONSTRAINT call_transcript_lines_pkey PRIMARY KEY (call_id, line);
+ALTER TABLE call_transcript_lines ADD CONSTRAINT call_transcript_lines_speaker_check CHECK ((speaker = ANY (ARRAY['caller'::text, 'agent'::text])));
+ALTER TABLE call_transcript_lines ADD CONSTRAINT call_transcript_lines_text_check CHECK ((length(text) <= 2000));
 ALTER TABLE employee_info ADD CONSTRAINT employee_info_pkey PRIMARY KEY (user_id);
 ALTER TABLE employee_info ADD CONSTRAINT employee_info_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
 ALTER TABLE employee_sessions ADD CONSTRAINT employee_sessions_pkey PRIMARY KEY (id);
@@ -254,6 +281,7 @@ ALTER TABLE team_members ADD CONSTRAINT team_members_role_check CHECK ((role = A
 ALTER TABLE team_members ADD CONSTRAINT team_members_team_id_fkey FOREIGN KEY (team_id) REFERENCES teams(id) ON DELETE CASCADE;
 ALTER TABLE team_members ADD CONSTRAINT team_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
 ALTER TABLE team_members ADD CONSTRAINT team_members_user_key UNIQUE (user_id);
+ALTER TABLE teams ADD CONSTRAINT teams_after_call_limit_check CHECK ((after_call_limit_seconds > 0));
 ALTER TABLE teams ADD CONSTRAINT teams_name_check CHECK ((length(btrim(name)) > 0));
 ALTER TABLE teams ADD CONSTRAINT teams_pkey PRIMARY KEY (id);
 ALTER TABLE users ADD CONSTRAINT users_check CHECK (((NOT is_super_admin) OR (role = 'admin'::text)));
@@ -261,6 +289,10 @@ ALTER TABLE users ADD CONSTRAINT users_pkey PRIMARY KEY (id);
 ALTER TABLE users ADD CONSTRAINT users_role_check CHECK ((role = ANY (ARRAY['employee'::text, 'admin'::text])));
 ALTER TABLE users ADD CONSTRAINT users_team_id_fkey FOREIGN KEY (team_id) REFERENCES teams(id) ON DELETE SET NULL;
 ALTER TABLE users ADD CONSTRAINT users_username_check CHECK ((length(btrim(username)) > 0));
+ALTER TABLE wrap_up_codes ADD CONSTRAINT wrap_up_codes_name_check CHECK (((length(name) >= 1) AND (length(name) <= 60)));
+ALTER TABLE wrap_up_codes ADD CONSTRAINT wrap_up_codes_name_key UNIQUE (team_id, name_key);
+ALTER TABLE wrap_up_codes ADD CONSTRAINT wrap_up_codes_pkey PRIMARY KEY (id);
+ALTER TABLE wrap_up_codes ADD CONSTRAINT wrap_up_codes_team_id_fkey FOREIGN KEY (team_id) REFERENCES teams(id) ON DELETE SET NULL;
 
 CREATE INDEX audit_log_action_desc_idx ON public.audit_log USING btree (action DESC NULLS LAST, created_at DESC, id DESC);
 CREATE INDEX audit_log_action_idx ON public.audit_log USING btree (action, created_at DESC, id DESC);
@@ -291,6 +323,7 @@ CREATE UNIQUE INDEX teams_name_key ON public.teams USING btree (name_key);
 CREATE INDEX users_role_created_at_idx ON public.users USING btree (role, created_at DESC);
 CREATE INDEX users_team_id_idx ON public.users USING btree (team_id);
 CREATE UNIQUE INDEX users_username_key ON public.users USING btree (username_key);
+CREATE INDEX wrap_up_codes_team_idx ON public.wrap_up_codes USING btree (team_id, "position");
 
 CREATE SEQUENCE audit_log_id_seq AS bigint START 1 MINVALUE 1 MAXVALUE 9223372036854775807 INCREMENT 1;
 CREATE SEQUENCE auth_attempts_id_seq AS bigint START 1 MINVALUE 1 MAXVALUE 9223372036854775807 INCREMENT 1;
@@ -500,6 +533,16 @@ AS $function$
   SELECT CASE
     WHEN EXISTS (SELECT 1 FROM call_logs AS c WHERE c.id = call AND c.user_id = agent)
     THEN code ELSE 'CALL_NOT_FOUND' END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.agent_must_wrap_up(agent uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT EXISTS (SELECT 1 FROM team_members AS m JOIN teams AS t ON t.id = m.team_id
+    WHERE m.user_id = agent AND t.wrap_up_required
+      AND EXISTS (SELECT 1 FROM wrap_up_codes AS w WHERE w.team_id = t.id AND w.active))
 $function$;
 
 CREATE OR REPLACE FUNCTION public.agent_state(agent uuid, at timestamp with time zone, zone text)
@@ -803,6 +846,10 @@ BEGIN
           WHEN step.action = 'dial' AND open_call.id IS NOT NULL THEN 'CALL_IN_PROGRESS'
           WHEN step.action = 'dial' AND open_interval.status IS DISTINCT FROM 'out_bound'
             THEN 'OUTBOUND_NEEDS_OUT_BOUND'
+          WHEN step.action = 'status' AND step.by = 'agent'
+            AND open_interval.status = 'after_call' AND step.arg <> 'after_call'
+            AND latest_call.call_status = 'answered' AND latest_call.wrap_up_code_id IS NULL
+            AND agent_must_wrap_up(step.agent) THEN 'WRAP_UP_CODE_REQUIRED'
         END, NULL)::agent_action_step)
       INTO steps
       FROM (SELECT requested.*,
@@ -815,7 +862,8 @@ BEGIN
         LIMIT 1) AS open_interval ON true
       LEFT JOIN LATERAL (SELECT c.id, c.call_status FROM call_logs AS c
         WHERE c.user_id = step.agent AND c.ended_at IS NULL LIMIT 1) AS open_call ON true
-      LEFT JOIN LATERAL (SELECT c.time_received, c.answered_at, c.ended_at
+      LEFT JOIN LATERAL (SELECT c.time_received, c.answered_at, c.ended_at, c.call_status,
+          c.wrap_up_code_id
         FROM call_logs AS c WHERE c.user_id = step.agent
         ORDER BY c.time_received DESC LIMIT 1) AS latest_call ON true
       -- The status the action switches to if it succeeds; On Call and After Call Work are the

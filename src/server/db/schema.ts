@@ -31,6 +31,23 @@ export interface TeamsTable {
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Whether an agent must choose a wrap-up code before leaving After Call Work. */
+  wrap_up_required: Generated<boolean>;
+  /** After Call Work longer than this ends: the system sets Available. Null: no limit. */
+  after_call_limit_seconds: number | null;
+}
+
+/** A team's wrap-up code; a deleted team's stay, without it, for their calls. */
+export interface WrapUpCodesTable {
+  id: Generated<string>;
+  team_id: string | null;
+  name: string;
+  /** The name's caseless key (shared/caseless-key.ts): unique in the team. */
+  name_key: string;
+  active: Generated<boolean>;
+  /** The order the team sees them in: as added. */
+  position: number;
+  created_at: CreatedAt;
 }
 
 export interface TeamMembersTable {
@@ -63,6 +80,8 @@ export interface CallLogsTable {
   ring_deadline: Timestamp | null;
   /** The voice-AI identity (its name) that took the call; null for the local assistant. */
   voice_identity: string | null;
+  /** The wrap-up code the agent chose for an answered call. */
+  wrap_up_code_id: string | null;
 }
 
 export interface LiveConnectionsTable {
@@ -74,6 +93,15 @@ export interface LiveConnectionsTable {
   opened_at: Timestamp;
   seen_at: Timestamp;
   closed_at: Timestamp | null;
+}
+
+/** One line of a call's transcript, numbered by the voice assistant from 0. */
+export interface CallTranscriptLinesTable {
+  call_id: string;
+  line: number;
+  speaker: 'caller' | 'agent';
+  text: string;
+  at: Timestamp;
 }
 
 export interface EmployeeStatusLogTable {
@@ -158,6 +186,8 @@ export interface Database {
   team_members: TeamMembersTable;
   employee_info: EmployeeInfoTable;
   call_logs: CallLogsTable;
+  wrap_up_codes: WrapUpCodesTable;
+  call_transcript_lines: CallTranscriptLinesTable;
   employee_status_log: EmployeeStatusLogTable;
   employee_sessions: EmployeeSessionsTable;
   auth_sessions: AuthSessionsTable;

@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { caselessKey } from '../../shared/caseless-key';
 import { FAKE_AREA_CODES } from '../modules/calls/fake-caller';
+import { insertDefaultCodes } from '../modules/wrap-up/wrap-up.repository';
 import type { Db } from '../platform/database';
 import type { DemoAgent, DemoTeam } from './roster';
 
@@ -197,6 +198,13 @@ export async function insertAccounts(trx: Db, accounts: DemoAccounts) {
       AS t(team_no, name, name_key, description, days_before)
     CROSS JOIN LATERAL (SELECT ${localInstant(firstDate, 't.days_before', '570 + t.team_no', tz)} AS at) c
   `.execute(trx);
+
+  // Each team's wrap-up codes: the defaults a new team gets.
+  const teamIds = await trx.selectFrom('teams').select('id').execute();
+  await insertDefaultCodes(
+    trx,
+    teamIds.map((team) => team.id),
+  );
 
   // One admin leads each team: role admin in the team, team_leader in team_members.
   await sql`
@@ -616,7 +624,8 @@ export interface SetAside {
 }
 
 /**
- * Takes the history tables' indexes, keys and foreign keys away for the load (the tables are
+ * Takes the history tables' indexes, keys and foreign keys (theirs, and those pointing at
+ * them, from tables as empty) away for the load (the tables are
  * empty: truncated, or their users were none) and disables their rollup insert triggers;
  * returns what to restore, in order. With their indexes, each row would go to random pages of
  * ever larger indexes (the uuid keys, and per agent), and every day would take longer than the
@@ -635,7 +644,8 @@ export async function setAsideForLoad(trx: Db): Promise<SetAside[]> {
     SELECT c.relname AS "table", con.conname AS name, con.contype AS kind,
       pg_get_constraintdef(con.oid) AS definition
     FROM pg_constraint con JOIN pg_class c ON c.oid = con.conrelid
-    WHERE con.conrelid = ANY(${HISTORY_TABLES}::regclass[]) AND con.contype IN ('p', 'u', 'f')
+    WHERE (con.conrelid = ANY(${HISTORY_TABLES}::regclass[]) AND con.contype IN ('p', 'u', 'f'))
+      OR (con.confrelid = ANY(${HISTORY_TABLES}::regclass[]) AND con.contype = 'f')
     UNION ALL
     SELECT c.relname, i.relname, 'i', pg_get_indexdef(i.oid)
     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class c ON c.oid = x.indrelid

@@ -281,6 +281,46 @@ const matrix: {
     }),
   },
   {
+    name: 'GET /api/teams/:id/wrap-up',
+    expected: leaderOrSuper(200),
+    cell: async () => ({ method: 'GET', url: `/api/teams/${world.ledTeam.id}/wrap-up` }),
+  },
+  {
+    name: 'PUT /api/teams/:id/wrap-up/rules',
+    expected: leaderOrSuper(200),
+    cell: async () => ({
+      method: 'PUT',
+      url: `/api/teams/${world.ledTeam.id}/wrap-up/rules`,
+      payload: { required: false, afterCallLimitSeconds: null },
+    }),
+  },
+  {
+    name: 'POST /api/teams/:id/wrap-up/codes',
+    expected: leaderOrSuper(201),
+    cell: async () => ({
+      method: 'POST',
+      url: `/api/teams/${world.ledTeam.id}/wrap-up/codes`,
+      payload: { name: unique('Code') },
+    }),
+  },
+  {
+    name: 'PATCH /api/teams/:id/wrap-up/codes/:codeId',
+    expected: leaderOrSuper(200),
+    cell: async () => {
+      const code = await t.app.inject({
+        method: 'POST',
+        url: `/api/teams/${world.ledTeam.id}/wrap-up/codes`,
+        payload: { name: unique('Code') },
+        headers: { cookie: world.cookies['super admin']! },
+      });
+      return {
+        method: 'PATCH',
+        url: `/api/teams/${world.ledTeam.id}/wrap-up/codes/${code.json().code.id}`,
+        payload: { active: false },
+      };
+    },
+  },
+  {
     name: 'PATCH /api/teams/:id/members/:memberId',
     expected: leaderOrSuper(200),
     cell: async () => {
@@ -509,6 +549,33 @@ const matrix: {
     },
   },
   {
+    name: 'POST /api/agent/calls/:id/transcript',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => {
+      const id = await employeeCall('active');
+      const line = { line: 0, speaker: 'caller', text: 'Hello?', at: t.clock.now().toISOString() };
+      return {
+        method: 'POST',
+        url: `/api/agent/calls/${id}/transcript`,
+        payload: { lines: [line] },
+      };
+    },
+  },
+  {
+    name: 'GET /api/agent/wrap-up',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => ({ method: 'GET', url: '/api/agent/wrap-up' }),
+  },
+  {
+    name: 'GET /api/agent/calls/:id',
+    expected: { ...superOnly(403), employee: 200 },
+    cell: async () => {
+      const id = await employeeCall('active');
+      await employeeCall('none');
+      return { method: 'GET', url: `/api/agent/calls/${id}` };
+    },
+  },
+  {
     name: 'PATCH /api/agent/calls/:id',
     expected: { ...superOnly(403), employee: 200 },
     cell: async () => {
@@ -678,6 +745,10 @@ describe('cross-scope', () => {
     const member = await joinTeam(t.db, world.otherTeam, await newEmployee(t.db));
     expect((await asLeader('GET', `/api/teams/${other}/members`)).statusCode).toBe(403);
     expect((await asLeader('GET', `/api/teams/${other}/candidates`)).statusCode).toBe(403);
+    expect((await asLeader('GET', `/api/teams/${other}/wrap-up`)).statusCode).toBe(403);
+    expect(
+      (await asLeader('POST', `/api/teams/${other}/wrap-up/codes`, { name: 'Theirs' })).statusCode,
+    ).toBe(403);
     expect(
       (await asLeader('PATCH', `/api/teams/${other}/members/${member.id}`, { role: 'member' }))
         .statusCode,

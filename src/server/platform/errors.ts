@@ -30,6 +30,7 @@ export class AppError extends Error {
 const conflictByConstraint: Record<string, { code: ErrorCode; field: string }> = {
   users_username_key: { code: 'USERNAME_TAKEN', field: 'username' },
   teams_name_key: { code: 'TEAM_NAME_TAKEN', field: 'name' },
+  wrap_up_codes_name_key: { code: 'WRAP_UP_CODE_NAME_TAKEN', field: 'name' },
 };
 
 /** Maps a database unique violation to its AppError; anything else passes through. */

@@ -84,8 +84,38 @@ export const callLogEntrySchema = z.object({
   /** Null while an answered call is still going on. */
   durationSeconds: z.number().int().nullable(),
   notes: z.string().nullable(),
+  /** The wrap-up code chosen for an answered call; null before one is (or with none). */
+  wrapUpCode: z.object({ id: z.uuid(), name: z.string() }).nullable(),
 });
 export type CallLogEntry = z.infer<typeof callLogEntrySchema>;
+
+export const MAX_TRANSCRIPT_LINE_LENGTH = 2000;
+
+/** A line of a call's transcript: who spoke (the caller, or the agent's turn), what, when. */
+export const transcriptLineSchema = z.object({
+  speaker: z.enum(['caller', 'agent']),
+  text: z.string().max(MAX_TRANSCRIPT_LINE_LENGTH, {
+    error: `A transcript line must be at most ${MAX_TRANSCRIPT_LINE_LENGTH} characters`,
+  }),
+  at: isoDateTime,
+});
+
+/** One of the agent's calls in full: as the Activity Log lists it, with its transcript. */
+export const callDetailsSchema = z.object({
+  call: callLogEntrySchema.extend({ transcript: z.array(transcriptLineSchema) }),
+});
+export type CallDetails = z.infer<typeof callDetailsSchema>['call'];
+
+/**
+ * Lines the voice assistant heard, numbered by it from 0 in the call: a line sent again (a
+ * retry) is kept once.
+ */
+export const transcriptLinesSchema = z.object({
+  lines: z
+    .array(transcriptLineSchema.extend({ line: z.number().int().min(0).max(100_000) }))
+    .min(1, { error: 'Send at least one line' })
+    .max(50, { error: 'Send at most 50 lines at a time' }),
+});
 
 export const RECENT_CALLS_LIMIT = 10;
 
@@ -111,10 +141,22 @@ export const outboundCallSchema = z.object({
 
 export const MAX_CALL_NOTES_LENGTH = 5000;
 
-export const callNotesSchema = z.object({
-  notes: z.string().max(MAX_CALL_NOTES_LENGTH, {
-    error: `Notes must be at most ${MAX_CALL_NOTES_LENGTH} characters`,
-  }),
-});
+/**
+ * A call's wrap-up as the agent saves it: notes (on any call with an outcome), the wrap-up code
+ * (null: none) while the call or its After Call Work goes on. Either or both.
+ */
+export const callWrapUpSchema = z
+  .object({
+    notes: z
+      .string()
+      .max(MAX_CALL_NOTES_LENGTH, {
+        error: `Notes must be at most ${MAX_CALL_NOTES_LENGTH} characters`,
+      })
+      .optional(),
+    wrapUpCodeId: z.uuid({ error: 'Not a wrap-up code id' }).nullable().optional(),
+  })
+  .refine((body) => body.notes !== undefined || body.wrapUpCodeId !== undefined, {
+    error: 'Give notes or a wrap-up code',
+  });
 
 export const callIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a call id' }) });

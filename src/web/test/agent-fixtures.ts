@@ -71,6 +71,7 @@ export function callLogEntry(overrides: Partial<CallLogEntry> = {}): CallLogEntr
     callStatus: 'answered',
     durationSeconds: 125,
     notes: null,
+    wrapUpCode: null,
     ...overrides,
   };
 }

@@ -11,6 +11,8 @@
 -- - Answer and decline only a ringing call of one's own, before its deadline (against the ring
 --   timeout one of the two wins); end only one's own call in progress.
 -- - Dial only in Out Bound with no call open (the number's form is the API's outboundCallSchema).
+-- - Leaving After Call Work needs the call's wrap-up code when the agent's team requires one
+--   (the system's ending of it at the team's limit does not).
 -- - The same status set by the same changes nothing (an agent choosing Tech Issues the system
 --   set makes it theirs).
 -- - An action's time is never before what the agent's rows hold (the open interval's start, the
@@ -53,6 +55,14 @@ BEGIN
     LEFT JOIN employee_status_log AS i ON i.user_id = agent AND i.ended_at IS NULL
     LEFT JOIN call_logs AS c ON c.user_id = agent AND c.ended_at IS NULL;
 END $$;
+
+-- Whether the agent's team requires a wrap-up code before After Call Work ends (and has an active
+-- code to choose).
+CREATE FUNCTION agent_must_wrap_up(agent uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
+  SELECT EXISTS (SELECT 1 FROM team_members AS m JOIN teams AS t ON t.id = m.team_id
+    WHERE m.user_id = agent AND t.wrap_up_required
+      AND EXISTS (SELECT 1 FROM wrap_up_codes AS w WHERE w.team_id = t.id AND w.active))
+$$;
 
 -- A call action that matched nothing: `code` when the call is the agent's (but past the point
 -- the action needs), CALL_NOT_FOUND when it is someone else's or no call at all.
@@ -108,6 +118,10 @@ BEGIN
           WHEN step.action = 'dial' AND open_call.id IS NOT NULL THEN 'CALL_IN_PROGRESS'
           WHEN step.action = 'dial' AND open_interval.status IS DISTINCT FROM 'out_bound'
             THEN 'OUTBOUND_NEEDS_OUT_BOUND'
+          WHEN step.action = 'status' AND step.by = 'agent'
+            AND open_interval.status = 'after_call' AND step.arg <> 'after_call'
+            AND latest_call.call_status = 'answered' AND latest_call.wrap_up_code_id IS NULL
+            AND agent_must_wrap_up(step.agent) THEN 'WRAP_UP_CODE_REQUIRED'
         END, NULL)::agent_action_step)
       INTO steps
       FROM (SELECT requested.*,
@@ -120,7 +134,8 @@ BEGIN
         LIMIT 1) AS open_interval ON true
       LEFT JOIN LATERAL (SELECT c.id, c.call_status FROM call_logs AS c
         WHERE c.user_id = step.agent AND c.ended_at IS NULL LIMIT 1) AS open_call ON true
-      LEFT JOIN LATERAL (SELECT c.time_received, c.answered_at, c.ended_at
+      LEFT JOIN LATERAL (SELECT c.time_received, c.answered_at, c.ended_at, c.call_status,
+          c.wrap_up_code_id
         FROM call_logs AS c WHERE c.user_id = step.agent
         ORDER BY c.time_received DESC LIMIT 1) AS latest_call ON true
       -- The status the action switches to if it succeeds; On Call and After Call Work are the

@@ -83,6 +83,22 @@ export async function agentsMissingInARow(db: Db, userIds: string[], count: numb
 }
 
 /**
+ * Agents (of `userIds`, or all) whose After Call Work, set by the system when a call ended, has
+ * lasted their team's limit by `now`: the system sets them Available.
+ */
+export async function overdueAfterCallWork(db: Db, now: Date, userIds?: string[]) {
+  const only = userIds ? sql`AND s.user_id = ANY(${userIds}::uuid[])` : sql``;
+  const result = await sql<{ user_id: string }>`
+    SELECT s.user_id FROM employee_status_log s
+    JOIN team_members m ON m.user_id = s.user_id
+    JOIN teams t ON t.id = m.team_id
+    WHERE s.ended_at IS NULL AND s.status = 'after_call' AND s.set_by = 'system' ${only}
+      AND s.started_at + make_interval(secs => t.after_call_limit_seconds) <= ${now}
+  `.execute(db);
+  return result.rows.map((row) => row.user_id);
+}
+
+/**
  * Takes the locks of those of `userIds` no status change, call action or other process holds
  * now: the agents this tick may offer a call to (call in a transaction).
  */

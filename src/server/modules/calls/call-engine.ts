@@ -149,6 +149,21 @@ export function createCallEngine({
     }
   }
 
+  /**
+   * After Call Work that lasted the team's limit ends: the system sets Available (a code the
+   * team requires is then left unchosen). Each under the agent's lock, checked again under it.
+   */
+  async function endOverdueAfterCallWork(now: Date) {
+    for (const userId of await repo.overdueAfterCallWork(ctx.db, now)) {
+      await ctx.db.transaction().execute(async (trx) => {
+        await lockAgent(trx, userId);
+        if ((await repo.overdueAfterCallWork(trx, now, [userId])).length === 0) return;
+        const action: AgentAction = { kind: 'status', status: 'available' };
+        await performAgentActionInTransaction(ctx, trx, userId, action, 'system', actionTime(now));
+      });
+    }
+  }
+
   /** Every heartbeat: vouch for this process's sockets, prune, and settle absent agents. */
   async function heartbeatIfDue(now: Date) {
     const since = now.getTime() - lastHeartbeat;
@@ -164,12 +179,14 @@ export function createCallEngine({
 
   /**
    * One pass: the heartbeat (with absent agents set to Tech Issues), rings that timed out
-   * (pausing agents who missed too many in a row) or lost their agent, new offers.
+   * (pausing agents who missed too many in a row) or lost their agent, After Call Work past
+   * its team's limit, new offers.
    */
   async function tick(now = ctx.clock.now()) {
     await heartbeatIfDue(now);
     const rungOut = await repo.missExpiredRings(ctx.db, now);
     await pauseAfterMisses(now, rungOut);
+    await endOverdueAfterCallWork(now);
     const changed = new Set([
       ...rungOut,
       ...(await repo.missAbandonedRings(ctx.db, now, ago(now, timings.disconnectGraceMs))),

@@ -38,5 +38,9 @@ export function toCallLogEntry(row: CallRow): CallLogEntry {
     callStatus: row.call_status,
     durationSeconds: row.duration_seconds,
     notes: row.notes,
+    wrapUpCode:
+      row.wrap_up_code_id && row.wrap_up_code_name
+        ? { id: row.wrap_up_code_id, name: row.wrap_up_code_name }
+        : null,
   };
 }

@@ -6,9 +6,12 @@ import {
   callLogEntrySchema,
   callLogQuerySchema,
   callLogSchema,
-  callNotesSchema,
+  callDetailsSchema,
+  callWrapUpSchema,
   outboundCallSchema,
+  transcriptLinesSchema,
 } from '../../../shared/schemas/agent';
+import { okResponseSchema } from '../../../shared/schemas/auth';
 import { z } from 'zod';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
 import { actorOf } from '../auth/sessions';
@@ -74,16 +77,55 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
     );
   }
 
+  app.get(
+    '/api/agent/calls/:id',
+    {
+      config: { access: isAgent },
+      schema: {
+        operationId: 'getMyCall',
+        tags: ['agent'],
+        summary:
+          'One of your calls with an outcome, as the Activity Log lists it, with its transcript',
+        params: callIdParamsSchema,
+        response: { 200: callDetailsSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => ({ call: await calls.ownCall(ctx, actorOf(request), request.params.id) }),
+  );
+
+  app.post(
+    '/api/agent/calls/:id/transcript',
+    {
+      config: { access: isAgent },
+      schema: {
+        operationId: 'addCallTranscript',
+        tags: ['agent'],
+        summary:
+          'Lines of your answered call, numbered from 0 by the voice assistant (a line number ' +
+          'sent again is kept once)',
+        params: callIdParamsSchema,
+        body: transcriptLinesSchema,
+        response: { 200: okResponseSchema, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      await calls.addTranscript(ctx, actorOf(request), request.params.id, request.body.lines);
+      return { ok: true as const };
+    },
+  );
+
   app.patch(
     '/api/agent/calls/:id',
     {
       config: { access: isAgent },
       schema: {
-        operationId: 'saveCallNotes',
+        operationId: 'saveCallWrapUp',
         tags: ['agent'],
-        summary: "Save the call's notes",
+        summary:
+          "Save the call's notes, and its wrap-up code (an active one of your team, or null) " +
+          'while the call or its After Call Work goes on',
         params: callIdParamsSchema,
-        body: callNotesSchema,
+        body: callWrapUpSchema,
         response: {
           200: z.object({ call: callLogEntrySchema }),
           ...errorResponses(404, 409),
@@ -91,7 +133,7 @@ export const callRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request) => ({
-      call: await calls.saveNotes(ctx, actorOf(request), request.params.id, request.body.notes),
+      call: await calls.saveWrapUp(ctx, actorOf(request), request.params.id, request.body),
     }),
   );
 };

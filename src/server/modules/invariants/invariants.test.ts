@@ -172,6 +172,8 @@ describe('the invariants checker', () => {
 interface Model {
   status: string | null;
   call: { id: string; phase: 'ringing' | 'active'; deadline?: number } | null;
+  /** Offers rung out in a row in this Available stint: at the engine's limit, calls pause. */
+  missedInARow: number;
 }
 
 interface Real {
@@ -205,7 +207,10 @@ class SetStatus implements Command {
       expect(response.statusCode).toBe(409);
     } else {
       expect(response.statusCode).toBe(200);
-      if (model.status !== this.status) model.call = null; // a ringing offer is missed
+      if (model.status !== this.status) {
+        model.call = null; // a ringing offer is missed
+        model.missedInARow = 0;
+      }
       model.status = this.status;
     }
     await settle(model, real);
@@ -221,9 +226,15 @@ class Wait implements Command {
     await t.app.callEngine.tick();
     const state = await real.agent.state();
     if (model.call?.phase === 'ringing' && t.clock.now().getTime() >= model.call.deadline!) {
-      // The ring timed out: missed, and the agent stays Available (the next offer may ring).
+      // The ring timed out: missed, and the agent stays Available (the next offer may ring)
+      // unless it was one too many in a row: then the system sets Tech Issues.
       expect(state.call?.id).not.toBe(model.call.id);
       model.call = null;
+      model.missedInARow += 1;
+      if (model.missedInARow === t.config.callEngine.pauseAfterMissed) {
+        model.status = 'tech_issues';
+        model.missedInARow = 0;
+      }
     }
     if (!model.call && state.call) {
       // A new offer: only to an Available agent, ringing, with the spec's deadline.
@@ -258,6 +269,7 @@ class CallAction implements Command {
         model.status = 'on_call';
       } else {
         model.call = null;
+        model.missedInARow = 0; // a decline breaks the run
         if (this.action === 'end') model.status = 'after_call';
       }
     }
@@ -315,7 +327,10 @@ describe('random operation sequences (model-based)', () => {
           expect((await agent.setStatus('available')).statusCode).toBe(200);
           try {
             await fc.asyncModelRun(
-              () => ({ model: { status: 'available', call: null }, real: { agent, live } }),
+              () => ({
+                model: { status: 'available', call: null, missedInARow: 0 },
+                real: { agent, live },
+              }),
               sequence,
             );
           } finally {

@@ -16,6 +16,7 @@ import { readListPage } from '../../platform/list-page';
 import { AppError } from '../../platform/errors';
 import type { ChangeAuthor } from '../accounts/accounts.service';
 import { recordAudit } from '../audit/audit.service';
+import { insertDefaultCodes } from '../wrap-up/wrap-up.repository';
 import * as repo from './teams.repository';
 
 function toTeam(row: repo.TeamRecord): Team {
@@ -74,6 +75,7 @@ export async function createTeam(
   const at = ctx.clock.now();
   return ctx.db.transaction().execute(async (trx) => {
     const { id } = await repo.insertTeam(trx, { ...input, createdBy: change.actor.username, at });
+    await insertDefaultCodes(trx, [id]);
     await recordAudit(trx, {
       action: 'team.created',
       actor: change.actor,

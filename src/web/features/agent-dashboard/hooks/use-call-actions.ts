@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { callNotesSchema } from '../../../../shared/schemas/agent';
+import { callWrapUpSchema } from '../../../../shared/schemas/agent';
 import { isApiError } from '../../../lib/api-client';
 import { agentStateQueryKey } from '../../../lib/query-keys';
 import { SUCCESS_MESSAGE_MS } from '../../../lib/timings';
@@ -85,7 +85,7 @@ export function useCallActions(currentCallId: string | undefined) {
       startAction();
       const unsaved = queryClient.getQueryData<AgentSnapshot>(agentStateQueryKey)?.unsavedNotes;
       const notesCheck =
-        unsaved?.callId === callId ? callNotesSchema.safeParse({ notes: unsaved.notes }) : null;
+        unsaved?.callId === callId ? callWrapUpSchema.safeParse({ notes: unsaved.notes }) : null;
       if (notesCheck && !notesCheck.success) {
         const rule = notesCheck.error.issues[0]!.message;
         setNotice({ tone: 'error', message: `${rule}: shorten them in View Call`, callId });

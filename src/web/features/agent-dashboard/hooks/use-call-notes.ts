@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { callNotesSchema } from '../../../../shared/schemas/agent';
+import { callWrapUpSchema } from '../../../../shared/schemas/agent';
 import { CALL_NOTES_SAVE_DELAY_MS } from '../../../lib/timings';
 import { useReplaceableTimeout } from '../../../lib/use-notice';
 import type { UnsavedNotes } from '../api/get-agent-state';
@@ -58,7 +58,7 @@ export function useCallNotes(
         }
       };
       // The server's rule, checked here first: too long is said at once, and kept as typed.
-      const checked = callNotesSchema.safeParse({ notes: toSave });
+      const checked = callWrapUpSchema.safeParse({ notes: toSave });
       if (!checked.success) {
         fail(checked.error.issues[0]!.message, checked.error);
         return false;
