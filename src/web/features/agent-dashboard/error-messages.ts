@@ -8,6 +8,7 @@ export const softphoneFallbacks = {
   end: 'Failed to end call',
   placeCall: 'Failed to place call',
   saveNotes: 'Failed to save notes',
+  saveWrapUpCode: 'Failed to save the wrap-up code',
 } as const;
 
 export function softphoneErrorMessage(error: unknown, fallback: string) {

@@ -1,20 +1,10 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { callLogEntrySchema } from '../../../../shared/schemas/agent';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
 import { agentStateQueryKey } from '../../../lib/query-keys';
 import type { AgentSnapshot, UnsavedNotes } from './get-agent-state';
+import { keepSavedCall, saveCallWrapUp } from './wrap-up';
 
-const savedCallSchema = z.object({ call: callLogEntrySchema });
-
-export async function saveCallNotes({ callId, notes }: { callId: string; notes: string }) {
-  const response = await apiRequest(`/api/agent/calls/${encodeURIComponent(callId)}`, {
-    method: 'PATCH',
-    body: { notes },
-    schema: savedCallSchema,
-  });
-  return response.call;
-}
+const saveCallNotes = ({ callId, notes }: { callId: string; notes: string }) =>
+  saveCallWrapUp({ callId, notes });
 
 /**
  * Notes that failed to save once the modal had closed: the held state keeps them with their
@@ -28,14 +18,16 @@ export function keepUnsavedNotes(queryClient: QueryClient, unsavedNotes: Unsaved
 }
 
 /**
- * Saves the notes of a call. The held state's copy of the call takes the saved notes too, so
- * the modal, closed and opened again, starts from them; notes kept unsaved are then old news.
+ * Saves the notes of a call. The held state's copy of the call (and the Activity Log's) takes
+ * the saved notes too, so the modal, closed and opened again, starts from them; notes kept
+ * unsaved are then old news.
  */
 export function useSaveCallNotes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveCallNotes,
     onSuccess: (saved) => {
+      keepSavedCall(queryClient, saved);
       queryClient.setQueryData<AgentSnapshot>(agentStateQueryKey, (held) => {
         const call = held?.state.call;
         if (!held || call?.id !== saved.id) return held;

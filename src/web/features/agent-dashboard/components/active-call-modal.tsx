@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { AppModal } from '../../../components/app-modal';
 import { formatPhone } from '../../../../shared/phone';
 import type { CurrentCall } from '../../../../shared/schemas/agent';
@@ -7,11 +7,12 @@ import { elapsedSeconds } from '../../../lib/clock-offset';
 import type { UnsavedNotes } from '../api/get-agent-state';
 import { useCallControls } from '../hooks/call-controls';
 import { useCallActions } from '../hooks/use-call-actions';
-import { type NotesSaveState, useCallNotes } from '../hooks/use-call-notes';
+import { useCallNotes } from '../hooks/use-call-notes';
 import { type ServerClock, useServerNow } from '../hooks/use-server-now';
 import { CallControlButtons } from './call-control-buttons';
 import { callTimeBase } from './call-view';
 import { CallNoticeAlert } from './call-notice-alert';
+import { CallNotesField } from './call-notes-field';
 import { CallTranscript } from './call-transcript';
 import { EndCallButton } from './end-call-button';
 import classes from './grids.module.css';
@@ -23,13 +24,6 @@ interface ActiveCallModalProps {
   unsavedNotes?: UnsavedNotes;
   onClose: () => void;
 }
-
-const saveStateText: Record<NotesSaveState, string> = {
-  unchanged: '',
-  saving: 'Saving...',
-  saved: 'Saved',
-  failed: '',
-};
 
 /**
  * Spec §2 'Employee portal shell': the Active Call dialog — timer, Mute/Unmute, Hold/Resume,
@@ -94,23 +88,7 @@ export function ActiveCallModal({ call, clock, unsavedNotes, onClose }: ActiveCa
 
         <CallTranscript callId={call.id} />
 
-        <div>
-          <Textarea
-            label="Call notes"
-            placeholder="Add call notes..."
-            autosize
-            minRows={3}
-            maxRows={8}
-            value={notes.notes}
-            onChange={(event) => notes.change(event.currentTarget.value)}
-            onBlur={() => void notes.flush()}
-            error={notes.failure ?? undefined}
-          />
-          <Text size="xs" c="dimmed" mt={4} mih={18} aria-live="polite">
-            {saveStateText[notes.saveState]}
-          </Text>
-        </div>
-
+        <CallNotesField label="Call notes" notes={notes} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Close

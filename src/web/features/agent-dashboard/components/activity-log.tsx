@@ -8,7 +8,14 @@ import { useCallLog } from '../api/get-call-log';
 import { capitalise } from './status-colour';
 import { ScrollableTable } from '../../../components/scrollable-table';
 
-const COLUMNS = ['Phone Number', 'Call Type', 'Time Received', 'Call Status', 'Call Duration'];
+const COLUMNS = [
+  'Phone Number',
+  'Call Type',
+  'Time Received',
+  'Call Status',
+  'Call Duration',
+  'Wrap-up Code',
+];
 
 /** The same colours as the admins' Call Distribution (spec §2). */
 const outcomeColours: Record<CallOutcome, string> = {
@@ -35,7 +42,7 @@ export function ActivityLog() {
       <Title id={headingId} order={3} size="h4" mb="sm">
         Activity Log
       </Title>
-      <ScrollableTable label="Activity Log" minWidth={560}>
+      <ScrollableTable label="Activity Log" minWidth={680}>
         <Table
           aria-labelledby={headingId}
           striped
@@ -89,6 +96,7 @@ function CallRow({ call }: { call: CallLogEntry }) {
           formatDuration(call.durationSeconds)
         )}
       </Table.Td>
+      <Table.Td>{call.wrapUpCode?.name ?? '—'}</Table.Td>
     </Table.Tr>
   );
 }

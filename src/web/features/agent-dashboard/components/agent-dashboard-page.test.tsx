@@ -63,6 +63,7 @@ describe('AgentDashboardPage', () => {
               callType: 'outbound',
               timeReceived: at(-20),
               durationSeconds: null,
+              wrapUpCode: { id: '6a0d1c1e-0000-4000-8000-000000000001', name: 'Escalated' },
             }),
             callLogEntry({
               id: '1b2c3d4e-0000-4000-8000-000000000002',
@@ -86,6 +87,7 @@ describe('AgentDashboardPage', () => {
       'Time Received',
       'Call Status',
       'Call Duration',
+      'Wrap-up Code',
     ]);
     const rows = within(table)
       .getAllByRole('row')
@@ -96,14 +98,14 @@ describe('AgentDashboardPage', () => {
           .map((cell) => cell.textContent),
       );
     expect(rows).toEqual([
-      ['+1 (800)-555-0199', 'Outbound', 'Nov 20, 9:59:40 AM', 'Answered', '—'],
-      ['+1 (305)-555-0142', 'Inbound', 'Nov 20, 12:05:09 PM', 'Missed', '0s'],
-      ['+1 (305)-555-0142', 'Inbound', 'Nov 20, 9:30:05 AM', 'Declined', '1h 2m 5s'],
-      ['+1 (305)-555-0142', 'Inbound', 'Nov 20, 9:30:05 AM', 'Missed', '—'],
+      ['+1 (800)-555-0199', 'Outbound', 'Nov 20, 9:59:40 AM', 'Answered', '—', 'Escalated'],
+      ['+1 (305)-555-0142', 'Inbound', 'Nov 20, 12:05:09 PM', 'Missed', '0s', '—'],
+      ['+1 (305)-555-0142', 'Inbound', 'Nov 20, 9:30:05 AM', 'Declined', '1h 2m 5s', '—'],
+      ['+1 (305)-555-0142', 'Inbound', 'Nov 20, 9:30:05 AM', 'Missed', '—', '—'],
     ]);
-    // A dash is 'In progress' only for an answered call: a missed one never had a duration.
-    const dashes = within(table).getAllByText('—');
-    expect(dashes.map((dash) => dash.getAttribute('title'))).toEqual(['In progress', null]);
+    // A duration's dash is 'In progress' only for an answered call: a missed one never had one.
+    const dashes = within(table).getAllByTitle('In progress');
+    expect(dashes).toHaveLength(1);
     expect(requests.find((r) => r.path === '/api/agent/calls')?.query.get('limit')).toBe('10');
   });
 

@@ -7,6 +7,7 @@ import { useVoiceCall } from '../hooks/call-controls';
 import { useCallActions } from '../hooks/use-call-actions';
 import { useServerNow } from '../hooks/use-server-now';
 import { ActiveCallCard } from './active-call-card';
+import { AfterCallWork } from './after-call-work-card';
 import { callTimeBase, callView, connectedAt } from './call-view';
 import { ConnectingCard } from './connecting-card';
 import { IncomingCallCard } from './incoming-call-card';
@@ -36,7 +37,10 @@ export function InteractionsPanel({ snapshot }: { snapshot: AgentSnapshot }) {
       <Title id={headingId} order={3} size="h4" mb="sm">
         Interactions
       </Title>
-      <CallArea snapshot={snapshot} emptyText="No active calls" id={CALL_AREA_ID} />
+      <Stack gap="sm">
+        <CallArea snapshot={snapshot} emptyText="No active calls" id={CALL_AREA_ID} />
+        {snapshot.state.status === 'after_call' && !snapshot.state.call && <AfterCallWork />}
+      </Stack>
     </Paper>
   );
 }
