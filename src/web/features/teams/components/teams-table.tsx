@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Group, Table, Text } from '@mantine/core';
-import { IconEdit, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconEdit, IconListCheck, IconTrash, IconUsers } from '@tabler/icons-react';
 import type { Team, TeamSortColumn } from '../../../../shared/schemas/teams';
 import { SortableTh } from '../../../components/list-panel';
 import { ScrollableTable } from '../../../components/scrollable-table';
@@ -14,6 +14,7 @@ interface TeamsTableProps {
   list: Pick<ListParams<TeamSortColumn>, 'sort' | 'toggleSort'>;
   canManageTeams: boolean;
   onOpenMembers: (team: Team) => void;
+  onOpenWrapUp: (team: Team) => void;
   onEdit: (team: Team) => void;
   onDelete: (team: Team) => void;
 }
@@ -24,6 +25,7 @@ export function TeamsTable({
   list,
   canManageTeams,
   onOpenMembers,
+  onOpenWrapUp,
   onEdit,
   onDelete,
 }: TeamsTableProps) {
@@ -99,6 +101,14 @@ export function TeamsTable({
                     {...tooltip('Members')}
                   >
                     <IconUsers size={18} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Wrap-up of ${team.name}`}
+                    onClick={() => onOpenWrapUp(team)}
+                    {...tooltip('Wrap-up codes and rules')}
+                  >
+                    <IconListCheck size={18} aria-hidden />
                   </ActionIcon>
                   {canManageTeams && (
                     <>
