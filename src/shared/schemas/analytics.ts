@@ -270,6 +270,8 @@ export const employeeAnalyticsDetailSchema = z.object({
   figures: callFiguresSchema,
   /** In the order of the status catalogue; empty means 'No status data available'. */
   statusTimes: z.array(statusTimeRowSchema),
+  /** Answered calls ended in the range by wrap-up code, most first ('No wrap-up code' last). */
+  wrapUpCodes: z.array(z.object({ name: z.string(), calls: count })),
   /** Everything of the employee's, all time: what Delete erases (besides account and profile). */
   records: z.object({ calls: count, statusIntervals: count, sessions: count }),
 });

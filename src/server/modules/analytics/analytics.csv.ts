@@ -1,3 +1,4 @@
+import { NO_WRAP_UP_CODE } from '../../../shared/wrap-up';
 import { formatZonedIso } from '../../../shared/analytics';
 import { toCsv } from '../../../shared/csv';
 import type { EmployeeAnalyticsCard } from '../../../shared/schemas/analytics';
@@ -71,6 +72,7 @@ export function employeeTimelineCsv(rows: TimelineRow[], timeZone: string) {
       'Call Status',
       'Phone Number',
       'Notes',
+      'Wrap-up Code',
     ],
     rows.map((row) => [
       row.kind === 'call' ? 'Call' : 'Status',
@@ -82,6 +84,7 @@ export function employeeTimelineCsv(rows: TimelineRow[], timeZone: string) {
       row.call_status === null ? null : (outcomeLabels[row.call_status] ?? row.call_status),
       row.phone_number,
       row.notes,
+      row.call_status === 'answered' ? (row.wrap_up_code ?? NO_WRAP_UP_CODE) : row.wrap_up_code,
     ]),
   );
 }

@@ -685,6 +685,8 @@ export interface TimelineRow {
   call_type: string | null;
   phone_number: string | null;
   notes: string | null;
+  /** A call's wrap-up code, if it has one. */
+  wrap_up_code: string | null;
 }
 
 /**
@@ -695,14 +697,27 @@ export async function employeeTimeline(db: Db, employeeId: string, w: AnalyticsW
   const result = await sql<TimelineRow>`
     SELECT 'call' AS kind, c.time_received AS started_at, c.ended_at,
       c.duration_seconds AS seconds, NULL::text AS status, c.call_status, c.call_type,
-      c.phone_number, c.notes
-    FROM call_logs AS c
+      c.phone_number, c.notes, code.name AS wrap_up_code
+    FROM call_logs AS c LEFT JOIN wrap_up_codes AS code ON code.id = c.wrap_up_code_id
     WHERE c.user_id = ${employeeId} AND ${callsInWindow(w)}
     UNION ALL
     SELECT 'status' AS kind, i.started_at, i.ended_at, i.seconds, i.status, NULL::text,
-      NULL::text, NULL::text, NULL::text
+      NULL::text, NULL::text, NULL::text, NULL::text
     FROM (${statusIntervalsIn(w, sql`l.user_id = ${employeeId}`)}) AS i
     ORDER BY started_at, kind
+  `.execute(db);
+  return result.rows;
+}
+
+/** The employee's answered calls that ended in the window, by wrap-up code (null: none). */
+export async function callsByWrapUpCode(db: Db, employeeId: string, w: AnalyticsWindow) {
+  const result = await sql<{ name: string | null; calls: number }>`
+    SELECT code.name, count(*)::int AS calls
+    FROM call_logs AS c LEFT JOIN wrap_up_codes AS code ON code.id = c.wrap_up_code_id
+    WHERE c.user_id = ${employeeId} AND ${callsInWindow(w)}
+      AND c.call_status = 'answered' AND c.ended_at IS NOT NULL
+    GROUP BY code.name
+    ORDER BY calls DESC, code.name NULLS LAST
   `.execute(db);
   return result.rows;
 }

@@ -27,6 +27,7 @@ import type {
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { DEFAULT_PAGE_SIZE, servedPage } from '../../../shared/schemas/list';
 import { agentStatuses, statusLabel } from '../../../shared/statuses';
+import { NO_WRAP_UP_CODE } from '../../../shared/wrap-up';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { EmployeeScope } from '../employees/employees.repository';
@@ -219,6 +220,10 @@ async function detailOf(
     },
     figures: figuresOf(row),
     statusTimes: statusRowsOf(row.statuses),
+    wrapUpCodes: (await repo.callsByWrapUpCode(ctx.db, employeeId, window)).map((code) => ({
+      name: code.name ?? NO_WRAP_UP_CODE,
+      calls: code.calls,
+    })),
     records: {
       calls: row.record_calls,
       statusIntervals: row.record_status_intervals,

@@ -684,6 +684,7 @@ describe('GET /api/analytics/employees/:id', () => {
           flagged: true,
         },
       ],
+      wrapUpCodes: [{ name: 'No wrap-up code', calls: 3 }],
       records: { calls: 10, statusIntervals: 12, sessions: 2 },
     });
   });
@@ -1037,6 +1038,7 @@ describe('GET /api/analytics/export.csv', () => {
       'Call Status',
       'Phone Number',
       'Notes',
+      'Wrap-up Code',
     ]);
     const calls = rows.filter((row) => row[0] === 'Call');
     const statuses = rows.filter((row) => row[0] === 'Status');
@@ -1078,6 +1080,7 @@ describe('GET /api/analytics/export.csv', () => {
       'Answered',
       '12125550100',
       `'@callback, said "later"\nline two`,
+      'No wrap-up code',
     ]);
   });
 
@@ -1272,8 +1275,8 @@ describe('SQL queries per view', () => {
       teams: 2,
       employees: 1, // the page and its counts together
       sortedFlaggedPage: 1,
-      detail: 1,
-      own: 1,
+      detail: 2, // the figures, then the calls by wrap-up code
+      own: 2,
       listCsv: 1,
       employeeCsv: 2, // the scope check, then the rows
     });

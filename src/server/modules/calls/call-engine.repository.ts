@@ -67,7 +67,8 @@ export async function absentAgents(
 /**
  * Of `userIds`, the agents Available with no open call whose last `count` offers since they
  * became Available all rang out (a decline in between breaks the run): calls must stop going
- * to them until they choose a status.
+ * to them until they choose a status. An offer made the moment they chose Available was made
+ * before it (an offer follows eligibility by the offer delay), and missed by the change.
  */
 export async function agentsMissingInARow(db: Db, userIds: string[], count: number) {
   const result = await sql<{ user_id: string }>`
@@ -76,7 +77,7 @@ export async function agentsMissingInARow(db: Db, userIds: string[], count: numb
       AND NOT EXISTS (SELECT 1 FROM call_logs c WHERE c.user_id = s.user_id AND c.ended_at IS NULL)
       AND (SELECT count(*) FILTER (WHERE latest.call_status = 'missed') FROM (
           SELECT c.call_status FROM call_logs c
-          WHERE c.user_id = s.user_id AND c.time_received >= s.started_at
+          WHERE c.user_id = s.user_id AND c.time_received > s.started_at
           ORDER BY c.time_received DESC LIMIT ${count}) latest) = ${count}
   `.execute(db);
   return result.rows.map((row) => row.user_id);

@@ -166,6 +166,19 @@ describe("the agent's wrap-up of a call", () => {
     const notes = await agent.as('PATCH', `/api/agent/calls/${agent.callId}`, { notes: 'Done' });
     expect(notes.json().call).toMatchObject({ notes: 'Done', wrapUpCode: { name: 'Escalated' } });
 
+    // The employee's analytics count it by its code; a call without one counts as none.
+    const second = await agentInAfterCallWork(team.id);
+    const analytics = await asChief('GET', `/api/analytics/employees/${agent.agent.id}?range=all`);
+    expect(analytics.json().wrapUpCodes).toEqual([{ name: 'Escalated', calls: 1 }]);
+    const other2 = await asChief('GET', `/api/analytics/employees/${second.agent.id}?range=all`);
+    expect(other2.json().wrapUpCodes).toEqual([{ name: 'No wrap-up code', calls: 1 }]);
+    const csv = await asChief('GET', `/api/analytics/export.csv?employeeId=${agent.agent.id}`);
+    const [header, ...lines] = csv.body.trim().split(/\r?\n/);
+    expect(header!.split(',').at(-1)).toBe('Wrap-up Code');
+    expect(lines.filter((line) => line.startsWith('Call,'))).toEqual([
+      expect.stringMatching(/,Escalated$/),
+    ]);
+
     // Someone else's call is not found.
     const stranger = await signedInAgent(t);
     expect((await stranger.as('GET', `/api/agent/calls/${agent.callId}`)).statusCode).toBe(404);

@@ -56,6 +56,10 @@ function ownAnalytics(overrides: Partial<EmployeeAnalyticsDetail> = {}): Employe
         flagged: true,
       },
     ],
+    wrapUpCodes: [
+      { name: 'Resolved', calls: 5 },
+      { name: 'No wrap-up code', calls: 3 },
+    ],
     records: { calls: 40, statusIntervals: 90, sessions: 12 },
     ...overrides,
   };
@@ -140,6 +144,10 @@ describe('AgentAnalyticsPage', () => {
     ).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Status Time Tracking' });
     expect(within(table).getByRole('row', { name: /^Break.*Flagged/ })).toBeTruthy();
+    expect(figuresIn(screen.getByRole('region', { name: 'Calls by wrap-up code' }))).toEqual({
+      Resolved: '5',
+      'No wrap-up code': '3',
+    });
 
     // Their own trends under the figures, in the same range (the charts' code loads first).
     expect(

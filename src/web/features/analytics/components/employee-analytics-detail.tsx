@@ -103,6 +103,22 @@ export function EmployeeAnalyticsDetailView({
         <Panel title="Status Time Tracking">
           {(titleId) => <StatusTimeTable rows={detail.statusTimes} labelledBy={titleId} />}
         </Panel>
+        <Panel title="Calls by wrap-up code">
+          {() =>
+            detail.wrapUpCodes.length > 0 ? (
+              <FigureList
+                figures={detail.wrapUpCodes.map((code) => ({
+                  label: code.name,
+                  value: code.calls,
+                }))}
+              />
+            ) : (
+              <Text c="dimmed" size="sm">
+                No answered calls in this range
+              </Text>
+            )
+          }
+        </Panel>
       </SimpleGrid>
       {trends}
     </Stack>

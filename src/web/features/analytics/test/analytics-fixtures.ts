@@ -148,6 +148,10 @@ export function employeeDetail(
         flagged: true,
       }),
     ],
+    wrapUpCodes: [
+      { name: 'Resolved', calls: 5 },
+      { name: 'No wrap-up code', calls: 3 },
+    ],
     records: { calls: 12, statusIntervals: 16, sessions: 5 },
     ...overrides,
   };
