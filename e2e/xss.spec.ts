@@ -266,13 +266,14 @@ test('a name, description, full name, username and call note of markup show as t
     await expectNothingInjected(page, dialogs);
     await shot(page, 'xss-analytics-detail');
 
-    // The call's notes are on no screen once it has ended: only in this file, verbatim.
+    // The call's notes are on no admin screen: only in this file, verbatim (before the call's
+    // wrap-up code, of which it has none).
     const [timeline] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Export CSV' }).click(),
     ]);
     const csv = readFileSync(await timeline.path(), 'utf8');
-    expect(csv).toContain(`,${PAYLOAD}\r\n`);
+    expect(csv).toContain(`,${PAYLOAD},No wrap-up code\r\n`);
   });
 
   await test.step('Live Floor: full name, username and team', async () => {

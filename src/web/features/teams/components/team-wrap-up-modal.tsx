@@ -173,6 +173,22 @@ function Codes({ teamId, codes }: { teamId: string; codes: WrapUpCode[] }) {
   );
 }
 
+/**
+ * A code's name as typed, and on submit the name the shared rule makes of it (trimmed), or
+ * null with the rule's words shown at the field.
+ */
+function useCodeName(initial: string) {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const submitted = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = newWrapUpCodeSchema.safeParse({ name });
+    setError(checked.success ? null : checked.error.issues[0]!.message);
+    return checked.success ? checked.data.name : null;
+  };
+  return { name, setName, error, setError, submitted };
+}
+
 function RenameForm({
   code,
   onRename,
@@ -182,18 +198,11 @@ function RenameForm({
   onRename: (name: string) => Promise<unknown>;
   onDone: () => void;
 }) {
-  const [name, setName] = useState(code.name);
-  const [error, setError] = useState<string | null>(null);
+  const { name, setName, error, setError, submitted } = useCodeName(code.name);
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = newWrapUpCodeSchema.safeParse({ name });
-    if (!checked.success) {
-      setError(checked.error.issues[0]!.message);
-      return;
-    }
-    onRename(checked.data.name).catch((cause: unknown) =>
-      setError(failed(cause, 'Failed to save')),
-    );
+    const checked = submitted(event);
+    if (checked === null) return;
+    onRename(checked).catch((cause: unknown) => setError(failed(cause, 'Failed to save')));
   }
   return (
     <form onSubmit={handleSubmit} noValidate>
@@ -219,17 +228,11 @@ function RenameForm({
 
 function AddCodeForm({ teamId }: { teamId: string }) {
   const add = useAddWrapUpCode(teamId);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { name, setName, error, setError, submitted } = useCodeName('');
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = newWrapUpCodeSchema.safeParse({ name });
-    if (!checked.success) {
-      setError(checked.error.issues[0]!.message);
-      return;
-    }
-    setError(null);
-    add.mutate(checked.data.name, {
+    const checked = submitted(event);
+    if (checked === null) return;
+    add.mutate(checked, {
       onSuccess: () => setName(''),
       onError: (cause) => setError(failed(cause, 'Failed to add the code')),
     });
