@@ -27,16 +27,19 @@ export function teamWrapUp(ctx: AppContext, teamId: string) {
   return wrapUpOf(ctx.db, teamId);
 }
 
-/** One change to a team's wrap-up, audited in the same transaction; answers the whole of it. */
-function changeWrapUp(
+/**
+ * One change to a team's wrap-up: `write` makes it and says what to audit; the audit entry goes
+ * in the same transaction. Answers what `write` answers.
+ */
+function changeWrapUp<Result>(
   ctx: AppContext,
   teamId: string,
   change: ChangeAuthor,
-  write: (trx: Db) => Promise<Record<string, unknown>>,
+  write: (trx: Db) => Promise<{ result: Result; details: Record<string, unknown> }>,
 ) {
   return ctx.db.transaction().execute(async (trx) => {
     const team = await existingTeam(trx, teamId);
-    const details = await write(trx);
+    const { result, details } = await write(trx);
     await recordAudit(trx, {
       action: 'team.wrap_up_changed',
       actor: change.actor,
@@ -45,10 +48,11 @@ function changeWrapUp(
       at: ctx.clock.now(),
       details,
     });
-    return wrapUpOf(trx, teamId);
+    return result;
   });
 }
 
+/** Sets the team's rules; answers its whole wrap-up. */
 export function setRules(
   ctx: AppContext,
   teamId: string,
@@ -57,34 +61,37 @@ export function setRules(
 ) {
   return changeWrapUp(ctx, teamId, change, async (trx) => {
     await repo.updateRules(trx, teamId, rules);
-    return { rules };
+    return { result: await wrapUpOf(trx, teamId), details: { rules } };
   });
 }
 
-export async function addCode(ctx: AppContext, teamId: string, name: string, change: ChangeAuthor) {
-  let added: Awaited<ReturnType<typeof repo.insertCode>> | undefined;
-  await changeWrapUp(ctx, teamId, change, async (trx) => {
-    added = await repo.insertCode(trx, teamId, name);
-    return { codeAdded: name };
-  });
-  return added!;
+export function addCode(ctx: AppContext, teamId: string, name: string, change: ChangeAuthor) {
+  return changeWrapUp(ctx, teamId, change, async (trx) => ({
+    result: await repo.insertCode(trx, teamId, name),
+    details: { codeAdded: name },
+  }));
 }
 
-export async function changeCode(
+export function changeCode(
   ctx: AppContext,
   teamId: string,
   codeId: string,
   changes: { name?: string | undefined; active?: boolean | undefined },
   change: ChangeAuthor,
 ) {
-  let changed: Awaited<ReturnType<typeof repo.updateCode>> | undefined;
-  await changeWrapUp(ctx, teamId, change, async (trx) => {
+  return changeWrapUp(ctx, teamId, change, async (trx) => {
     const before = await repo.findCode(trx, teamId, codeId);
     if (!before) throw new AppError('WRAP_UP_CODE_NOT_FOUND');
-    changed = await repo.updateCode(trx, codeId, changes);
-    return { code: changed.name, before: { name: before.name, active: before.active }, changes };
+    const changed = await repo.updateCode(trx, codeId, changes);
+    return {
+      result: changed,
+      details: {
+        code: changed.name,
+        before: { name: before.name, active: before.active },
+        changes,
+      },
+    };
   });
-  return changed!;
 }
 
 /** What the agent wraps up with: their team's rules and active codes (none without a team). */
