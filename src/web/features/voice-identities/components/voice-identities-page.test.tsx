@@ -31,6 +31,14 @@ describe('the Voice page', () => {
     expect(screen.getByText('Vapi')).toBeTruthy();
   });
 
+  it('says it is loading through a named status, not a bare spinner', () => {
+    mockFetch({ 'GET /api/voice/identities': () => new Promise<Response>(() => {}) });
+    renderWithProviders(<VoiceIdentitiesPage />, { signedInAs: superAdminUser });
+
+    const status = screen.getByRole('status', { name: 'Loading voice identities' });
+    expect(status.querySelector('[aria-label]')).toBeNull();
+  });
+
   it('says calls use the local assistant when none is configured', async () => {
     mockFetch({
       'GET /api/voice/identities': () => jsonResponse({ provider: 'local', identities: [] }),

@@ -15,7 +15,9 @@ export function VoiceIdentitiesPage() {
     <Stack gap="md">
       <Title order={2}>Voice</Title>
       {identities.isPending ? (
-        <Loader size="sm" aria-label="Loading voice identities" />
+        <Group role="status" aria-label="Loading voice identities">
+          <Loader size="sm" />
+        </Group>
       ) : identities.isError ? (
         <Alert color="red" role="alert">
           Could not load the voice identities.
