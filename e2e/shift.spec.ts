@@ -148,10 +148,8 @@ test('a keyboard-only shift: a call rung in a background tab, exact timers, a ty
   // The timers against the truth, every 50 ms for 60 s.
   const state = await (await page.request.get('/api/agent/state')).json();
   const timers = await sampleTimers(page, state.since, state.call.answeredAt, 60_000);
-  // The product's bar is 98 % (met on a quiet machine); CI's shared cores, busy with the other
-  // servers, have measured 97.0–97.4 %: 95 % here still fails a timer that ticks off its start.
   for (const timer of [timers.status, timers.call]) {
-    expect(timer.exactShare, JSON.stringify(timers)).toBeGreaterThanOrEqual(0.95);
+    expect(timer.exactShare, JSON.stringify(timers)).toBeGreaterThanOrEqual(0.98);
     expect(timer.worst, JSON.stringify(timers)).toBeLessThanOrEqual(1);
   }
 

@@ -95,6 +95,11 @@ const matrix: {
     cell: async () => ({ method: 'GET', url: '/api/health' }),
   },
   {
+    name: 'GET /api/clock',
+    expected: everyone(200),
+    cell: async () => ({ method: 'GET', url: '/api/clock' }),
+  },
+  {
     name: 'GET /api/openapi.json',
     expected: everyone(200),
     cell: async () => ({ method: 'GET', url: '/api/openapi.json' }),

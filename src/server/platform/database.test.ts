@@ -99,4 +99,11 @@ describe('the database connection', () => {
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json().database).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
   });
+
+  it("answers the server's clock alone, without the database", async () => {
+    t.clock.set('2026-12-03T09:00:00.250Z');
+    const clock = await t.app.inject({ method: 'GET', url: '/api/clock' });
+    expect(clock.json()).toEqual({ serverNow: '2026-12-03T09:00:00.250Z' });
+    expect(clock.headers['cache-control']).toBe('no-store');
+  });
 });

@@ -14,6 +14,7 @@ import {
   useAgentLiveFeed,
   useAgentState,
   useAgentStateDeadlines,
+  useClockProbes,
   useRingAlert,
   useShortcuts,
 } from '../features/agent-dashboard';
@@ -44,6 +45,7 @@ export function AgentShell() {
   const isReconnecting = useAgentLiveFeed();
   useAgentStateDeadlines();
   const agentState = useAgentState();
+  useClockProbes(agentState.isSuccess);
   const { logout, isLoggingOut, logoutFailure } = useLogout();
   const { pathname } = useLocation();
   const navbar = useNavbarToggle();

@@ -7,6 +7,7 @@ export { useAgentState } from './api/get-agent-state';
 export { CallControlsProvider } from './hooks/call-controls';
 export { useAgentLiveFeed } from './hooks/use-agent-live-feed';
 export { useAgentStateDeadlines } from './hooks/use-agent-state-deadlines';
+export { useClockProbes } from './hooks/use-clock-probes';
 export { RINGING_TITLE_PREFIX, useRingAlert } from './hooks/use-ring-alert';
 export { ShortcutsDialog } from './components/shortcuts-dialog';
 export { useAnswerOneTabAway, useShortcuts, useShortcutsEnabled } from './shortcuts';

@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { agentState, at, ringingCall } from '../../../test/agent-fixtures';
-import { type AgentSnapshot, latestSnapshot, pushedSnapshot } from './get-agent-state';
+import {
+  type AgentSnapshot,
+  agentSnapshot,
+  latestSnapshot,
+  pushedSnapshot,
+} from './get-agent-state';
 
-const snapshot = (state = agentState(), clockOffsetMs = 40): AgentSnapshot => ({
-  state,
-  clockOffsetMs,
-  receivedAt: 0,
-});
+/** A state read over a 20 ms round trip that measured the server `clockOffsetMs` ahead. */
+const snapshot = (state = agentState(), clockOffsetMs = 40): AgentSnapshot => {
+  const sentAt = Date.parse(state.serverNow) - clockOffsetMs - 10;
+  return agentSnapshot(state, sentAt, sentAt + 20);
+};
 
 describe('latestSnapshot', () => {
   const held = snapshot(agentState({ status: 'lunch', since: at(-60) }));
-  const readAgain = (changes: Partial<AgentSnapshot['state']>, clockOffsetMs = 90) =>
+  const readAgain = (changes: Partial<AgentSnapshot['state']>, clockOffsetMs = 40) =>
     snapshot(
       {
         ...held.state,
@@ -37,9 +42,33 @@ describe('latestSnapshot', () => {
     }
   });
 
-  it('takes the same state when the browser clock moved, to measure its offset again', () => {
-    const next = readAgain({}, 40 + 5000);
-    expect(latestSnapshot(held, next)).toBe(next);
+  it('keeps the same state on a new clock when the browser clock moved', () => {
+    const kept = latestSnapshot(held, readAgain({}, 40 + 5000));
+    expect(kept.state).toBe(held.state);
+    expect(kept.clockOffsetMs).toBe(40 + 5000);
+  });
+
+  it('narrows the clock by every round trip, keeping the tightest', () => {
+    // A slow action whose server time was written late in its trip: alone it says 140 ms ahead.
+    const sentAt = Date.parse(at(3)) - 300;
+    const slow = agentSnapshot(
+      { ...held.state, changedAt: at(3), serverNow: at(3) },
+      sentAt,
+      sentAt + 320,
+    );
+    expect(slow.clockOffsetMs).toBe(140);
+    const kept = latestSnapshot(held, slow);
+    expect(kept.state).toBe(slow.state);
+    expect(kept.clockOffsetMs).toBe(40);
+    // An older state read over a tighter trip still narrows the clock of the one held.
+    const tight = agentSnapshot(
+      held.state,
+      Date.parse(held.state.serverNow) - 41,
+      Date.parse(held.state.serverNow) - 37,
+    );
+    const narrowed = latestSnapshot(kept, tight);
+    expect(narrowed.state).toBe(slow.state);
+    expect(narrowed.clockOffsetMs).toBe(39);
   });
 
   it('keeps a newer state than the one offered', () => {
@@ -66,7 +95,7 @@ describe('the clock offset of a pushed state', () => {
     const kept = latestSnapshot(guessed, snapshot({ ...state, serverNow: at(0.2) }, 3));
     expect(kept.state).toBe(guessed.state);
     expect(kept.clockOffsetMs).toBe(3);
-    expect(kept.isClockGuessed).toBeUndefined();
+    expect(kept.clockBounds).toBeDefined();
     // An older state read over a round trip: the same.
     const older = snapshot(agentState({ serverNow: at(-5), changedAt: at(-9) }), 4);
     expect(

@@ -1,8 +1,13 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AgentState, agentStateSchema } from '../../../../shared/schemas/agent';
 import { apiRequest } from '../../../lib/api-client';
-import { measureClockOffset } from '../../../lib/clock-offset';
-import { CLOCK_TICK_MS } from '../../../lib/timings';
+import {
+  type ClockBounds,
+  clockBounds,
+  clockOffsetWithin,
+  guessClockOffset,
+  narrowClock,
+} from '../../../lib/clock-offset';
 import { agentActivityQueryRoot, agentStateQueryKey } from '../../../lib/query-keys';
 
 /**
@@ -13,13 +18,15 @@ import { agentActivityQueryRoot, agentStateQueryKey } from '../../../lib/query-k
 export interface AgentSnapshot {
   state: AgentState;
   /**
-   * Server clock minus browser clock, in ms: measured over a request's round trip (its
-   * midpoint is when the server most likely wrote `state.serverNow`). A pushed state keeps the
-   * offset held: when it was sent is unknown, so its arrival would count its travel as clock.
+   * Server clock minus browser clock, in ms: the middle of `clockBounds`. A pushed state keeps
+   * the offset held: when it was sent is unknown, so its arrival would count its travel as clock.
    */
   clockOffsetMs: number;
-  /** The offset is a pushed state's guess, taken before any round trip: the next replaces it. */
-  isClockGuessed?: true;
+  /**
+   * Where the offset lies, by every round trip that read the agent's state so far. Absent, the
+   * offset is a pushed state's guess, taken before any round trip: the first replaces it.
+   */
+  clockBounds?: ClockBounds;
   /** This browser's clock when the state arrived: no timer shows an earlier moment. */
   receivedAt: number;
   /**
@@ -36,16 +43,14 @@ export interface UnsavedNotes {
   failure: string;
 }
 
+/** A state read over a round trip, sent at `sentAt` and received at `receivedAt`. */
 export function agentSnapshot(
   state: AgentState,
   sentAt: number,
-  receivedAt = sentAt,
+  receivedAt: number,
 ): AgentSnapshot {
-  return {
-    state,
-    clockOffsetMs: measureClockOffset(state.serverNow, sentAt, receivedAt),
-    receivedAt,
-  };
+  const bounds = clockBounds(state.serverNow, sentAt, receivedAt);
+  return { state, clockOffsetMs: clockOffsetWithin(bounds), clockBounds: bounds, receivedAt };
 }
 
 /**
@@ -57,8 +62,10 @@ export function pushedSnapshot(
   receivedAt: number,
   held: AgentSnapshot | undefined,
 ): AgentSnapshot {
-  if (held) return { state, clockOffsetMs: held.clockOffsetMs, receivedAt };
-  return { ...agentSnapshot(state, receivedAt), isClockGuessed: true };
+  if (held) {
+    return { state, clockOffsetMs: held.clockOffsetMs, clockBounds: held.clockBounds, receivedAt };
+  }
+  return { state, clockOffsetMs: guessClockOffset(state.serverNow, receivedAt), receivedAt };
 }
 
 const instant = (iso: string | null) => (iso === null ? Number.NEGATIVE_INFINITY : Date.parse(iso));
@@ -76,40 +83,50 @@ function isOlder(next: AgentState, held: AgentState) {
 
 /**
  * Whether `next` is `held` computed again later: only its clock and the current status's
- * seconds, counted up to that clock, differ, and the clock offset measured with it agrees
- * within a timer's tick. The timers on screen derive both from the snapshot held, so such a
- * state tells the page nothing new (the socket sends one on connect). A browser clock that
- * moved meanwhile (a laptop waking up) still gets its offset measured again.
+ * seconds, counted up to that clock, differ. The timers on screen derive both from the
+ * snapshot held, so such a state tells the page nothing new (the socket sends one on connect).
  */
-function isSameSnapshot(next: AgentSnapshot, held: AgentSnapshot) {
+function isSameState(next: AgentState, held: AgentState) {
   const apartFromClock = (state: AgentState) =>
     JSON.stringify({ ...state, serverNow: null, todaySeconds: null });
-  return (
-    Math.abs(next.clockOffsetMs - held.clockOffsetMs) < CLOCK_TICK_MS &&
-    apartFromClock(next.state) === apartFromClock(held.state)
-  );
+  return apartFromClock(next) === apartFromClock(held);
+}
+
+/** `snapshot` on the clock `bounds` give: itself when they are the ones it holds. */
+function onClock(snapshot: AgentSnapshot, bounds: ClockBounds | undefined): AgentSnapshot {
+  const held = snapshot.clockBounds;
+  if (
+    !bounds ||
+    (held?.aheadAtLeastMs === bounds.aheadAtLeastMs && held.aheadAtMostMs === bounds.aheadAtMostMs)
+  ) {
+    return snapshot;
+  }
+  return { ...snapshot, clockOffsetMs: clockOffsetWithin(bounds), clockBounds: bounds };
+}
+
+/** `snapshot` with its clock narrowed by another round trip's `bounds`. */
+export function measuredAgain(snapshot: AgentSnapshot, bounds: ClockBounds) {
+  return onClock(snapshot, narrowClock(snapshot.clockBounds, bounds));
 }
 
 /**
  * Answers and pushed events can arrive out of order (a request's answer after the event its
  * change caused, or after a read that missed the change): an older state never replaces the
- * one held, nor does the same state read again (the page would redraw for nothing).
+ * one held, nor does the same state read again (the page would redraw for nothing). Every
+ * round trip narrows the clock, whichever state is kept.
  */
 export function latestSnapshot(held: AgentSnapshot | undefined, next: AgentSnapshot) {
-  if (held && (isOlder(next.state, held.state) || isSameSnapshot(next, held))) {
-    // The state held stays; a round trip's offset replaces a pushed state's guess.
-    if (held.isClockGuessed && !next.isClockGuessed) {
-      const { isClockGuessed: _guessed, ...kept } = held;
-      return { ...kept, clockOffsetMs: next.clockOffsetMs };
-    }
-    return held;
+  if (!held) return next;
+  if (isOlder(next.state, held.state) || isSameState(next.state, held.state)) {
+    return next.clockBounds ? measuredAgain(held, next.clockBounds) : held;
   }
   // The server never had them: unsaved notes stay for as long as their call does.
-  const unsavedNotes = held?.unsavedNotes;
-  if (unsavedNotes && !next.unsavedNotes && next.state.call?.id === unsavedNotes.callId) {
-    return { ...next, unsavedNotes };
-  }
-  return next;
+  const unsavedNotes = held.unsavedNotes;
+  const kept =
+    unsavedNotes && !next.unsavedNotes && next.state.call?.id === unsavedNotes.callId
+      ? { ...next, unsavedNotes }
+      : next;
+  return next.clockBounds ? onClock(kept, narrowClock(held.clockBounds, next.clockBounds)) : kept;
 }
 
 /**

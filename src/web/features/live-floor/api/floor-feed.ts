@@ -15,7 +15,12 @@ import {
 import type { ListSort } from '../../../../shared/schemas/list';
 import type { AgentStatus } from '../../../../shared/statuses';
 import { apiRequest } from '../../../lib/api-client';
-import { measureClockOffset } from '../../../lib/clock-offset';
+import {
+  type ClockBounds,
+  clockBounds,
+  clockOffsetWithin,
+  narrowClock,
+} from '../../../lib/clock-offset';
 import { connectLiveSocket, liveSocketUrl } from '../../../lib/live-socket';
 import { floorQueryKey } from '../../../lib/query-keys';
 import { sessionQueryKey } from '../../../lib/session';
@@ -41,13 +46,17 @@ export const FLOOR_REFETCH_MS = 1000;
 
 const floorPageQueryKey = (queryString: string) => [...floorQueryKey, queryString] as const;
 
+/** The server's clock as every floor read of this page load has measured it. */
+let floorClock: ClockBounds | undefined;
+
 async function getFloorPage(queryString: string, signal?: AbortSignal): Promise<FloorView> {
   const sentAt = Date.now();
   const page = await apiRequest(`/api/analytics/live${queryString ? `?${queryString}` : ''}`, {
     schema: floorPageSchema,
     signal,
   });
-  return { ...page, clockOffsetMs: measureClockOffset(page.serverNow, sentAt, Date.now()) };
+  floorClock = narrowClock(floorClock, clockBounds(page.serverNow, sentAt, Date.now()));
+  return { ...page, clockOffsetMs: clockOffsetWithin(floorClock) };
 }
 
 /**
