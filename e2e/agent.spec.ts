@@ -82,9 +82,9 @@ test('an agent answers a call, ends it, lets another ring out, and dials out', a
   await dialer.getByRole('button', { name: 'Call' }).click();
   await expect(interactions(page).getByText('Connecting...')).toBeVisible();
   await expectCallShown(page, log);
-  // The assistant is the one calling: it says so.
+  // The one called picks up: the practice caller says hello.
   const transcript = interactions(page).getByRole('log', { name: 'Transcript' });
-  await expect(transcript).toContainText('calling from Switchboard');
+  await expect(transcript).toContainText('Caller: Hello?');
   await shot(page, 'agent-4-outbound');
   await interactions(page).getByRole('button', { name: 'End Call' }).click();
   await expect(statusSelector(page)).toContainText('After Call Work');

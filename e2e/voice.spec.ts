@@ -39,27 +39,54 @@ const STAGES = [
   'audio-processing-setup',
 ];
 
-/** Keeps every microphone stream the page opens, so the test can look at its tracks. */
-async function recordMicrophones(page: Page) {
+/**
+ * The agent's microphone, played by the test: a tone it turns on and off (`speak`), so the
+ * practice caller's voice-activity turn-taking hears a real level. Keeps every stream the page
+ * opens, so the test can look at its tracks.
+ */
+async function fakeAgentVoice(page: Page) {
   await page.addInitScript(() => {
     const streams: MediaStream[] = [];
-    Object.assign(window, { recordedMicrophones: streams });
-    const devices = navigator.mediaDevices;
-    const open = devices.getUserMedia.bind(devices);
-    devices.getUserMedia = async (constraints) => {
-      const stream = await open(constraints);
-      streams.push(stream);
-      return stream;
+    let context: AudioContext | undefined;
+    let gain: GainNode | undefined;
+    Object.assign(window, {
+      recordedMicrophones: streams,
+      agentSpeaks: (on: boolean) => gain?.gain.setValueAtTime(on ? 0.5 : 0, 0),
+    });
+    navigator.mediaDevices.getUserMedia = async () => {
+      context ??= new AudioContext();
+      void context.resume();
+      const tone = context.createOscillator();
+      gain = context.createGain();
+      gain.gain.value = 0;
+      const out = context.createMediaStreamDestination();
+      tone.connect(gain).connect(out);
+      tone.start();
+      streams.push(out.stream);
+      return out.stream;
     };
   });
-  // The `enabled` flag of every microphone track still open.
-  return () =>
-    page.evaluate(() =>
-      (window as unknown as { recordedMicrophones: MediaStream[] }).recordedMicrophones
-        .flatMap((stream) => stream.getAudioTracks())
-        .filter((track) => track.readyState === 'live')
-        .map((track) => track.enabled),
-    );
+  return {
+    /** The `enabled` flag of every microphone track still open. */
+    microphones: () =>
+      page.evaluate(() =>
+        (window as unknown as { recordedMicrophones: MediaStream[] }).recordedMicrophones
+          .flatMap((stream) => stream.getAudioTracks())
+          .filter((track) => track.readyState === 'live')
+          .map((track) => track.enabled),
+      ),
+    /** The agent speaks for `ms`, then is quiet. */
+    speak: async (ms: number) => {
+      const speaks = (on: boolean) =>
+        page.evaluate(
+          (on) => (window as unknown as { agentSpeaks: (on: boolean) => void }).agentSpeaks(on),
+          on,
+        );
+      await speaks(true);
+      await page.waitForTimeout(ms);
+      await speaks(false);
+    },
+  };
 }
 
 async function answerNextCall(page: Page) {
@@ -71,13 +98,13 @@ async function answerNextCall(page: Page) {
   await expect(interactions(page).getByText('Connecting...')).toBeVisible();
 }
 
-test('the local assistant takes an answered call: stages, transcript, mute, end', async ({
+test('the practice caller takes an answered call: greeting, hold, reload, transcript kept', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const problems = watchForPageErrors(page);
   const log = consoleLog(page);
-  const microphones = await recordMicrophones(page);
+  const voice = await fakeAgentVoice(page);
   const agent = await registerAgent('voice-local');
   await signInAgent(page, agent);
   await answerNextCall(page);
@@ -93,36 +120,61 @@ test('the local assistant takes an answered call: stages, transcript, mute, end'
   }
   expect(log.filter((line) => / stage .* failed$/.test(line))).toEqual([]);
 
-  // The transcript starts with the greeting; the page says there is no speech recognition.
+  // A fresh browser's first practice caller, named on the call; they wait for the greeting.
+  await expect(interactions(page).getByText('Practice caller:').locator('..')).toHaveText(
+    'Practice caller: Billing dispute',
+  );
   const transcript = interactions(page).getByRole('log', { name: 'Transcript' });
-  await expect(transcript).toContainText('Hello, thank you for calling Switchboard.');
-  await expect(interactions(page).getByText(/has no speech recognition/)).toBeVisible();
-  await shot(page, 'voice-1-local-assistant');
+  await expect(transcript).toHaveText('Nothing said yet.');
+  await voice.speak(1500);
+  await expect(transcript).toContainText(/You: \(spoke for \d s\)Caller: Hi\. I was charged twice/);
+  await expect(interactions(page).getByText(/no speech recognition/)).toBeVisible();
+  await shot(page, 'voice-1-practice-caller');
 
   // Mute really turns the microphone track off, and back on.
-  await expect.poll(microphones).toEqual([true]);
+  await expect.poll(voice.microphones).toEqual([true]);
   await interactions(page).getByRole('button', { name: 'Mute' }).click();
-  await expect.poll(microphones).toEqual([false]);
+  await expect.poll(voice.microphones).toEqual([false]);
   await interactions(page).getByRole('button', { name: 'Unmute' }).click();
-  await expect.poll(microphones).toEqual([true]);
+  await expect.poll(voice.microphones).toEqual([true]);
 
-  // A reload mid-call: the reloaded tab takes the assistant over, with no
-  // connecting screen, and it picks up the call instead of greeting again.
+  // On Hold the caller waits in silence, even as the agent speaks; they thank them after.
+  await interactions(page).getByRole('button', { name: 'Hold' }).click();
+  const lines = async () => (await transcript.locator('p').allTextContents()).length;
+  const heldAt = await lines();
+  await voice.speak(1500);
+  await page.waitForTimeout(1500);
+  expect(await lines()).toBe(heldAt);
+  await interactions(page).getByRole('button', { name: 'Resume' }).click();
+  await expect(transcript).toContainText('Caller: Thanks for holding.');
+
+  // A reload mid-call: the reloaded tab takes the caller over, with no connecting screen;
+  // what was said is kept, and the caller says it was cut off instead of starting again.
   await page.reload();
   await expect(endCall).toBeVisible();
   await expect(interactions(page).getByText('Connecting...')).toHaveCount(0);
-  await expect(transcript).toContainText('Sorry, we were cut off for a moment.', {
-    timeout: 10_000,
-  });
+  await expect(transcript).toContainText('Sorry, I think we got cut off', { timeout: 10_000 });
+  await expect(transcript).toContainText('Caller: Hi. I was charged twice');
+  await expect(transcript).toContainText('Caller: Thanks for holding.');
   await expect(interactions(page).getByText('Connecting...')).toHaveCount(0);
-  await expect(transcript).not.toContainText('Hello, thank you for calling');
-  await expect.poll(microphones).toEqual([true]);
+  await expect.poll(voice.microphones).toEqual([true]);
 
-  // End Call stops the assistant and releases the microphone.
+  // End Call stops the caller and releases the microphone.
   await endCall.click();
   await expect(statusSelector(page)).toContainText('After Call Work');
-  await expect.poll(microphones).toEqual([]);
+  await expect.poll(voice.microphones).toEqual([]);
   await expect(transcript).toBeHidden();
+
+  // The call's details, from the Activity Log, keep its transcript.
+  await page.getByRole('button', { name: /^\+1 / }).first().click();
+  const details = page.getByRole('dialog', { name: 'Call details' });
+  const saved = details.getByRole('region', { name: 'Transcript' });
+  await expect(saved).toContainText('Caller: Hi. I was charged twice');
+  await expect(saved).toContainText('Caller: Thanks for holding.');
+  await expect(saved).toContainText('Caller: Sorry, I think we got cut off');
+  await expect(saved).toContainText(/You: \(spoke for \d s\)/);
+  await shot(page, 'voice-2-call-details');
+  await details.getByRole('button', { name: 'Close' }).click();
   expect(problems).toEqual([]);
 });
 
@@ -162,7 +214,7 @@ test('with a vapi identity and the network closed, the call still shows 2.5 s af
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(interactions(page).getByRole('log', { name: 'Transcript' })).toHaveCount(0);
   await expect(interactions(page).getByRole('timer')).toBeVisible();
-  await shot(page, 'voice-2-vapi-offline');
+  await shot(page, 'voice-3-vapi-offline');
 
   await endCall.click();
   await expect(statusSelector(page)).toContainText('After Call Work');

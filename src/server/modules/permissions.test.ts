@@ -476,6 +476,38 @@ const matrix: {
     }),
   },
   {
+    name: 'GET /api/analytics/employees/:id/calls',
+    expected: anyAdmin(200),
+    cell: async (role) => ({
+      method: 'GET',
+      url: `/api/analytics/employees/${(await employeeInScopeOf(role)).id}/calls`,
+    }),
+  },
+  {
+    name: 'GET /api/analytics/employees/:id/calls/:callId',
+    expected: anyAdmin(200),
+    cell: async (role) => {
+      const employee = await employeeInScopeOf(role);
+      const now = t.clock.now();
+      const call = await t.db
+        .insertInto('call_logs')
+        .values({
+          user_id: employee.id,
+          phone_number: '12125550100',
+          call_type: 'inbound',
+          time_received: now,
+          call_status: 'missed',
+          ended_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return {
+        method: 'GET',
+        url: `/api/analytics/employees/${employee.id}/calls/${call.id}`,
+      };
+    },
+  },
+  {
     name: 'GET /api/analytics/trends',
     expected: anyAdmin(200),
     cell: async () => ({ method: 'GET', url: '/api/analytics/trends?range=last7' }),

@@ -99,6 +99,7 @@ export const transcriptLineSchema = z.object({
   }),
   at: isoDateTime,
 });
+export type TranscriptLine = z.infer<typeof transcriptLineSchema>;
 
 /** One of the agent's calls in full: as the Activity Log lists it, with its transcript. */
 export const callDetailsSchema = z.object({
@@ -160,3 +161,9 @@ export const callWrapUpSchema = z
   });
 
 export const callIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a call id' }) });
+
+/** One call of an employee, as an admin reads it. */
+export const employeeCallParamsSchema = z.object({
+  id: z.uuid({ error: 'Not a valid id' }),
+  callId: z.uuid({ error: 'Not a call id' }),
+});

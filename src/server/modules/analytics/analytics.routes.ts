@@ -17,6 +17,12 @@ import {
   errorResponses,
   plainJsonResponse,
 } from '../../platform/routes';
+import {
+  callDetailsSchema,
+  callLogQuerySchema,
+  callLogSchema,
+  employeeCallParamsSchema,
+} from '../../../shared/schemas/agent';
 import { actorOf } from '../auth/sessions';
 import * as analytics from './analytics.service';
 
@@ -95,6 +101,39 @@ export const analyticsRoutes: RoutesPlugin = async (app, { ctx }) => {
         request.params.id,
         rangeSelectionOf(request.query),
       ),
+  );
+
+  app.get(
+    '/api/analytics/employees/:id/calls',
+    {
+      config: { access: canSeeEmployeeAnalytics },
+      schema: {
+        operationId: 'listEmployeeCalls',
+        tags: ['analytics'],
+        summary: "An employee's latest calls with an outcome, newest first (their Activity Log)",
+        params: idParamsSchema,
+        querystring: callLogQuerySchema,
+        response: { 200: callLogSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      analytics.employeeCalls(ctx, actorOf(request), request.params.id, request.query.limit),
+  );
+
+  app.get(
+    '/api/analytics/employees/:id/calls/:callId',
+    {
+      config: { access: canSeeEmployeeAnalytics },
+      schema: {
+        operationId: 'getEmployeeCall',
+        tags: ['analytics'],
+        summary: "One of an employee's calls with its notes, wrap-up code and transcript",
+        params: employeeCallParamsSchema,
+        response: { 200: callDetailsSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) =>
+      analytics.employeeCall(ctx, actorOf(request), request.params.id, request.params.callId),
   );
 
   app.get(

@@ -32,6 +32,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { EmployeeScope } from '../employees/employees.repository';
 import { employeeListCsv, employeeTimelineCsv } from './analytics.csv';
+import * as calls from '../calls/calls.service';
 import * as repo from './analytics.repository';
 
 /** The range in the call centre's zone, relative to the server's clock. */
@@ -240,6 +241,35 @@ export function employeeAnalyticsDetail(
   selection: RangeSelection,
 ) {
   return detailOf(ctx, employeeScope(actor), employeeId, selection);
+}
+
+/** An employee in the viewer's scope, or EMPLOYEE_NOT_FOUND (404). */
+async function employeeInScope(ctx: AppContext, actor: SessionUser, employeeId: string) {
+  const employee = await repo.findEmployeeInScope(ctx.db, employeeScope(actor), employeeId);
+  if (!employee) throw new AppError('EMPLOYEE_NOT_FOUND');
+  return employee;
+}
+
+/** An employee's latest calls with an outcome, as their Activity Log lists them. */
+export async function employeeCalls(
+  ctx: AppContext,
+  actor: SessionUser,
+  employeeId: string,
+  limit: number,
+) {
+  const employee = await employeeInScope(ctx, actor, employeeId);
+  return { calls: await calls.recentCalls(ctx, employee, limit) };
+}
+
+/** One call of an employee in scope, with its notes, wrap-up code and transcript. */
+export async function employeeCall(
+  ctx: AppContext,
+  actor: SessionUser,
+  employeeId: string,
+  callId: string,
+) {
+  const employee = await employeeInScope(ctx, actor, employeeId);
+  return { call: await calls.ownCall(ctx, employee, callId) };
 }
 
 /** The agent's own detail (the portal's Analytics page): their data only. */

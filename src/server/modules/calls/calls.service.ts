@@ -67,15 +67,18 @@ export async function saveWrapUp(
 }
 
 /** One of the agent's calls with an outcome, as the Activity Log lists it. */
-async function ownEntry(ctx: AppContext, actor: SessionUser, callId: string) {
+async function ownEntry(ctx: AppContext, actor: Pick<SessionUser, 'id'>, callId: string) {
   const call = await repo.findOwnCall(ctx.db, actor.id, callId);
   if (!call?.call_status) throw new AppError('CALL_NOT_FOUND');
   return toCallLogEntry(call);
 }
 
-/** One of the agent's calls with an outcome, with its transcript. */
-export async function ownCall(ctx: AppContext, actor: SessionUser, callId: string) {
-  const entry = await ownEntry(ctx, actor, callId);
+/**
+ * One of the agent's calls with an outcome, with its transcript: the agent's own, or one an
+ * admin reads of an agent in their scope (checked by the caller).
+ */
+export async function ownCall(ctx: AppContext, agent: Pick<SessionUser, 'id'>, callId: string) {
+  const entry = await ownEntry(ctx, agent, callId);
   const transcript = await repo.transcriptOf(ctx.db, callId);
   return {
     ...entry,
@@ -96,7 +99,7 @@ export async function addTranscript(
   await repo.appendTranscript(ctx.db, callId, lines);
 }
 
-export async function recentCalls(ctx: AppContext, actor: SessionUser, limit: number) {
+export async function recentCalls(ctx: AppContext, actor: Pick<SessionUser, 'id'>, limit: number) {
   const rows = await repo.recentCalls(ctx.db, actor.id, limit);
   return rows.map(toCallLogEntry);
 }

@@ -209,6 +209,42 @@ describe("the agent's wrap-up of a call", () => {
     expect((await stranger.as('POST', url, { lines: [greeting] })).statusCode).toBe(404);
   });
 
+  it("the team's leader reads the agent's calls, notes, code and transcript; another admin not", async () => {
+    const { team, as } = await teamWithLeader();
+    const agent = await agentInAfterCallWork(team.id);
+    const { codes } = (await agent.as('GET', '/api/agent/wrap-up')).json<TeamWrapUp>();
+    await agent.as('PATCH', `/api/agent/calls/${agent.callId}`, {
+      notes: 'Wants a callback',
+      wrapUpCodeId: codes[1]!.id,
+    });
+    const at = new Date(Date.UTC(2026, 2, 2, 19, 0, 5)).toISOString();
+    await agent.as('POST', `/api/agent/calls/${agent.callId}/transcript`, {
+      lines: [{ line: 0, speaker: 'caller', text: 'Hello?', at }],
+    });
+    const base = `/api/analytics/employees/${agent.agent.id}/calls`;
+
+    const list = (await as('GET', base)).json<{ calls: CallLogEntry[] }>().calls;
+    expect(list.map((call) => [call.id, call.notes, call.wrapUpCode?.name])).toEqual([
+      [agent.callId, 'Wants a callback', codes[1]!.name],
+    ]);
+    const { call } = (await as('GET', `${base}/${agent.callId}`)).json();
+    expect(call).toMatchObject({
+      id: agent.callId,
+      notes: 'Wants a callback',
+      wrapUpCode: { id: codes[1]!.id, name: codes[1]!.name },
+      transcript: [{ speaker: 'caller', text: 'Hello?', at }],
+    });
+
+    // Another team's leader finds neither the agent nor the call; another agent's call is not
+    // this agent's.
+    const other = await teamWithLeader();
+    expect((await other.as('GET', base)).json().error.code).toBe('EMPLOYEE_NOT_FOUND');
+    expect((await other.as('GET', `${base}/${agent.callId}`)).statusCode).toBe(404);
+    const stranger = await agentInAfterCallWork(team.id);
+    const notHers = await as('GET', `${base}/${stranger.callId}`);
+    expect(notHers.json().error.code).toBe('CALL_NOT_FOUND');
+  });
+
   it('a required code must be chosen before leaving After Call Work', async () => {
     const { team, as } = await teamWithLeader();
     await as('PUT', `/api/teams/${team.id}/wrap-up/rules`, {

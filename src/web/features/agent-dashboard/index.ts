@@ -1,5 +1,6 @@
 /** What other parts of the web app may use from the softphone feature. */
 export { AgentDashboardPage } from './components/agent-dashboard-page';
+export { CallLogTable } from './components/activity-log';
 export { IncomingCallAnnouncer } from './components/incoming-call-announcer';
 export { IncomingCallBanner } from './components/incoming-call-banner';
 export { ViewCallButton } from './components/view-call-button';

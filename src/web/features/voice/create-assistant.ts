@@ -7,6 +7,16 @@ export interface AssistantStart {
   callType: CallType;
   /** A tab reloaded mid-call (or the one that ran it closed): the local assistant says so. */
   isResumed: boolean;
+  /** What the caller said before a reload: the practice caller goes on after it. */
+  linesSaid?: readonly string[];
+}
+
+/** An assistant ready to start, the identity to start it with, and any practice scenario. */
+export interface CreatedAssistant {
+  assistant: VoiceAssistant;
+  identity: VoiceIdentity;
+  /** The practice caller's scenario (the offline assistant only). */
+  scenario?: string;
 }
 
 /**
@@ -16,15 +26,17 @@ export interface AssistantStart {
  * assistant's lines depend on `start`; a vapi assistant's are its own configuration.
  */
 export async function createVoiceAssistant(
+  callId: string,
   session: VoiceSession,
   start: AssistantStart,
-): Promise<{ assistant: VoiceAssistant; identity: VoiceIdentity }> {
+): Promise<CreatedAssistant> {
   if (session.provider === 'local') {
-    const { LocalVoiceAssistant } = await import('./local-assistant');
+    const { LocalVoiceAssistant, practiceScenarioFor } = await import('./local-assistant');
+    const scenario = practiceScenarioFor(callId);
     return {
-      assistant: new LocalVoiceAssistant(start),
-      // The offline assistant's persona: its greeting says 'My name is Alex'.
-      identity: { name: 'Alex', assistantId: 'local' },
+      assistant: new LocalVoiceAssistant({ ...start, scenario }),
+      identity: { name: 'Practice caller', assistantId: 'local' },
+      scenario: scenario.name,
     };
   }
   // The SDK itself is loaded on the first start (its own lazily loaded chunk).

@@ -7,4 +7,8 @@
 export type * from './voice-assistant';
 export { CALL_START_STAGES } from './call-start-stages';
 export { VoiceEventEmitter } from './voice-events';
-export { type AssistantStart, createVoiceAssistant } from './create-assistant';
+export {
+  type AssistantStart,
+  type CreatedAssistant,
+  createVoiceAssistant,
+} from './create-assistant';

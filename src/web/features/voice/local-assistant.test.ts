@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  AFTER_HOLD_LINE,
+  ANSWERING_LINE,
+  HANG_UP_LINE,
   type LevelSource,
-  CALL_SCRIPTS,
   type LineSpeaker,
   LocalVoiceAssistant,
   type LocalAssistantOptions,
+  PRACTICE_SCENARIOS,
   RESUMED_LINE,
   speechSynthesisSpeaker,
 } from './local-assistant';
@@ -12,7 +15,7 @@ import { CALL_START_STAGES, MISSING_START_TARGET_MESSAGE } from './voice-assista
 import { recordEvents } from './test/record-events';
 
 const identity = { name: 'Riley', assistantId: 'local' };
-const SCRIPT = ['Line one.', 'Line two.', 'Line three.'];
+const SCENARIO = { name: 'Test call', lines: ['Line one.', 'Line two.', 'Goodbye.'] };
 
 function fakeMicrophone() {
   const track = {
@@ -84,7 +87,7 @@ function setUp(options: LocalAssistantOptions = {}) {
     createLevelSource: () => levelSource,
     speaker: speech.speaker,
     isMobile: false,
-    script: SCRIPT,
+    scenario: SCENARIO,
     ...options,
   });
   const { events, named } = recordEvents(assistant);
@@ -195,9 +198,9 @@ describe('local assistant start', () => {
     ).toMatchObject({ metadata: { audioTracks: 0 } });
     expect(named('error')).toEqual([]);
     expect(created).not.toHaveBeenCalled();
-    speech.finishLine();
     await vi.advanceTimersByTimeAsync(8000);
-    expect(transcripts()).toEqual([expect.stringContaining('Hello'), 'Line one.']);
+    expect(transcripts()).toEqual(['Line one.']);
+    expect(speech.lines).toEqual(['Line one.']);
     assistant.stop();
     warn.mockRestore();
   });
@@ -311,101 +314,144 @@ describe('local assistant during a call', () => {
     expect(events).toHaveLength(count);
   });
 
-  it('on a call the agent dialled, speaks as the one calling, with the outbound lines', async () => {
-    const { assistant, speech, transcripts } = setUp({ callType: 'outbound', script: undefined });
+  it('on a call the agent dialled, answers with hello, then waits for the agent', async () => {
+    const { assistant, speech, transcripts } = setUp({ callType: 'outbound' });
     await assistant.start(identity);
-    expect(transcripts()).toEqual([
-      'Hello, this is Riley calling from Switchboard. Do you have a moment to talk?',
-    ]);
+    expect(transcripts()).toEqual([ANSWERING_LINE]);
     speech.finishLine();
     await vi.advanceTimersByTimeAsync(8000);
-    expect(transcripts()[1]).toBe(CALL_SCRIPTS.outbound[0]);
-    for (const line of CALL_SCRIPTS.outbound) expect(line).not.toMatch(/for calling/);
+    expect(transcripts()).toEqual([ANSWERING_LINE, 'Line one.']);
     assistant.stop();
   });
 
-  it('taking over a call under way, picks up where it was cut off instead of greeting', async () => {
-    const { assistant, transcripts } = setUp({ isResumed: true });
+  it('taking over a call under way, says it was cut off and goes on after the lines said', async () => {
+    const { assistant, speech, transcripts } = setUp({
+      isResumed: true,
+      linesSaid: ['Line one.', '(spoke for 2 s)'],
+    });
     await assistant.start(identity);
     expect(transcripts()).toEqual([RESUMED_LINE]);
+    speech.finishLine();
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(transcripts()).toEqual([RESUMED_LINE, 'Line two.']);
     assistant.stop();
   });
 
-  it('greets by name and follows its own voice with speech and volume events', async () => {
-    const { assistant, speech, named, transcripts } = setUp();
+  it("waits for the agent's greeting, then says its first line, following its own voice", async () => {
+    const { assistant, speech, levelSource, named, transcripts } = setUp();
     await assistant.start(identity);
-    expect(transcripts()).toEqual([
-      'Hello, thank you for calling Switchboard. My name is Riley. How can I help you today?',
-    ]);
-    expect(speech.lines).toEqual(transcripts());
-    await vi.advanceTimersByTimeAsync(100);
-    expect(named('speech-start')).toHaveLength(1);
-    expect(named('volume-level')[0]).toBeGreaterThan(0);
-
-    speech.finishLine();
-    await vi.advanceTimersByTimeAsync(900);
-    expect(named('speech-end')).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(200);
-    expect(named('speech-end')).toHaveLength(1);
-    expect(named('volume-level').at(-1)).toBe(0);
-    assistant.stop();
-  });
-
-  it('says the next line when the caller stops speaking', async () => {
-    const { assistant, speech, levelSource, transcripts } = setUp();
-    await assistant.start(identity);
-    speech.finishLine();
     await vi.advanceTimersByTimeAsync(500);
-    levelSource.level = 0.05; // the caller talks for 2 s
+    expect(transcripts()).toEqual([]);
+    levelSource.level = 0.05; // the agent greets for 2 s
     await vi.advanceTimersByTimeAsync(2000);
     levelSource.level = 0.001;
     await vi.advanceTimersByTimeAsync(900);
-    expect(transcripts()).toHaveLength(1);
+    expect(transcripts()).toEqual([]);
     await vi.advanceTimersByTimeAsync(200);
-    expect(transcripts()).toEqual([expect.stringContaining('Hello'), 'Line one.']);
+    expect(transcripts()).toEqual(['(spoke for 2 s)', 'Line one.']);
+    expect(named('message').at(-2)).toMatchObject({ role: 'user', transcriptType: 'final' });
+    expect(named('message').at(-1)).toMatchObject({ role: 'assistant', transcriptType: 'final' });
+    expect(speech.lines).toEqual(['Line one.']);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(named('speech-start')).toHaveLength(1);
+    expect(named('volume-level').at(-1)).toBeGreaterThan(0);
 
-    // The caller's level while the assistant speaks is not a reply.
+    // The agent's level while the caller speaks is not a reply.
     levelSource.level = 0.05;
     await vi.advanceTimersByTimeAsync(500);
     levelSource.level = 0;
     await vi.advanceTimersByTimeAsync(3000);
     expect(transcripts()).toHaveLength(2);
+
+    speech.finishLine();
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(named('speech-end')).toHaveLength(1);
+    expect(named('volume-level').at(-1)).toBe(0);
     assistant.stop();
   });
 
-  it('moves on after 8 s of caller silence, and stops at the end of the script', async () => {
-    const { assistant, speech, transcripts } = setUp();
+  it('moves on after 8 s of silence, and hangs up after its last line', async () => {
+    const { assistant, speech, transcripts, named } = setUp();
     await assistant.start(identity);
-    for (let line = 0; line < SCRIPT.length + 2; line += 1) {
-      speech.finishLine();
+    for (let turn = 0; turn < SCENARIO.lines.length; turn += 1) {
       await vi.advanceTimersByTimeAsync(8000);
+      speech.finishLine();
     }
-    expect(transcripts()).toEqual([expect.stringContaining('Hello'), ...SCRIPT]);
-    assistant.stop();
+    expect(transcripts()).toEqual(SCENARIO.lines);
+    expect(named('call-end')).toHaveLength(1);
+    expect(speech.lines).not.toContain(HANG_UP_LINE);
   });
 
-  it('moves on after two periods when the caller never goes quiet', async () => {
+  it('says goodbye when the agent ends the call mid-scenario', async () => {
+    const { assistant, speech, named } = setUp();
+    await assistant.start(identity);
+    await vi.advanceTimersByTimeAsync(8000);
+    assistant.stop();
+    expect(named('call-end')).toHaveLength(1);
+    expect(speech.lines).toEqual(['Line one.', HANG_UP_LINE]);
+  });
+
+  it('waits in silence on hold, then thanks the agent and says again the line cut off', async () => {
     const { assistant, speech, levelSource, transcripts } = setUp();
     await assistant.start(identity);
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(speech.lines).toEqual(['Line one.']);
+    assistant.setOnHold(true); // mid-line
+    speech.finishLine(); // cancelled: no end reaches it
+    levelSource.level = 0.05; // the agent talks to a colleague meanwhile
+    await vi.advanceTimersByTimeAsync(30_000);
+    levelSource.level = 0;
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(transcripts()).toEqual(['Line one.']);
+
+    assistant.setOnHold(false);
+    expect(transcripts()).toEqual(['Line one.', AFTER_HOLD_LINE]);
     speech.finishLine();
-    levelSource.level = 0.05;
-    await vi.advanceTimersByTimeAsync(15_900);
-    expect(transcripts()).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(transcripts()).toHaveLength(2);
+    expect(transcripts()).toEqual(['Line one.', AFTER_HOLD_LINE, 'Line one.']);
+    speech.finishLine();
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(transcripts().at(-1)).toBe('Line two.');
+
+    // Held while waiting for the agent: thanked, then it is the agent's turn again.
+    speech.finishLine();
+    assistant.setOnHold(true);
+    await vi.advanceTimersByTimeAsync(20_000);
+    assistant.setOnHold(false);
+    speech.finishLine();
+    expect(transcripts().slice(-2)).toEqual(['Line two.', AFTER_HOLD_LINE]);
+    await vi.advanceTimersByTimeAsync(8000);
+    expect(transcripts().at(-1)).toBe('Goodbye.');
     assistant.stop();
   });
 
-  it('does not hear a muted caller', async () => {
-    const { assistant, speech, levelSource, transcripts } = setUp({ replyTimeoutMs: 60_000 });
+  it('has six scenarios or more, each named, each ending in a goodbye', () => {
+    expect(PRACTICE_SCENARIOS.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(PRACTICE_SCENARIOS.map((scenario) => scenario.name)).size).toBe(
+      PRACTICE_SCENARIOS.length,
+    );
+    for (const { lines } of PRACTICE_SCENARIOS) expect(lines.at(-1)).toMatch(/bye/i);
+  });
+
+  it('moves on after two periods when the agent never goes quiet', async () => {
+    const { assistant, levelSource, transcripts } = setUp();
+    await assistant.start(identity);
+    levelSource.level = 0.05;
+    await vi.advanceTimersByTimeAsync(15_900);
+    expect(transcripts()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(transcripts()).toEqual(['(spoke for 16 s)', 'Line one.']);
+    assistant.stop();
+  });
+
+  it('does not hear a muted agent', async () => {
+    const { assistant, levelSource, transcripts } = setUp({ replyTimeoutMs: 60_000 });
     await assistant.start(identity);
     assistant.setMuted(true);
-    speech.finishLine();
     levelSource.level = 0.05;
     await vi.advanceTimersByTimeAsync(1000);
     levelSource.level = 0;
     await vi.advanceTimersByTimeAsync(2000);
-    expect(transcripts()).toHaveLength(1);
+    expect(transcripts()).toHaveLength(0);
     assistant.stop();
   });
 
@@ -437,7 +483,7 @@ describe('local assistant during a call', () => {
     await vi.advanceTimersByTimeAsync(1000);
     healthy.level = 0;
     await vi.advanceTimersByTimeAsync(1100);
-    expect(transcripts()).toEqual([expect.stringContaining('Hello'), 'Line one.']);
+    expect(transcripts()).toEqual(['(spoke for 1 s)', 'Line one.']);
     assistant.stop();
     warn.mockRestore();
   });
@@ -471,8 +517,8 @@ describe('local assistant during a call', () => {
   it('says a given line and ends the call after it when asked', async () => {
     const { assistant, speech, transcripts, named } = setUp();
     await assistant.start(identity);
-    assistant.say('Goodbye.', true);
-    expect(transcripts().at(-1)).toBe('Goodbye.');
+    assistant.say('Bye now.', true);
+    expect(transcripts().at(-1)).toBe('Bye now.');
     expect(named('call-end')).toHaveLength(0);
     speech.finishLine();
     expect(named('call-end')).toHaveLength(1);

@@ -1,8 +1,9 @@
 /**
  * The `local` voice provider: the default, offline, needs no key. It opens the real
- * microphone, reports the same start stages as the Vapi client, and runs a small scripted
- * call-centre assistant. There is no offline speech recognition: the caller's turn is only
- * detected on the microphone level, and the next line comes when the caller goes quiet.
+ * microphone, reports the same start stages as the Vapi client, and plays a practice caller:
+ * a customer with one of several scenarios, so an agent can practise without keys. There is
+ * no offline speech recognition: the agent's turn is detected on the microphone level, and
+ * the caller's next line comes when the agent goes quiet.
  */
 import type { CallType } from '../../../shared/schemas/agent';
 import {
@@ -11,6 +12,7 @@ import {
   hasStartTarget,
   MISSING_START_TARGET_MESSAGE,
   MOBILE_PERMISSION_WAIT_MS,
+  SPEAKING_END_TIMEOUT_MS,
   SpeechDetector,
   STAGE_ERROR_TYPES,
   type VoiceAssistant,
@@ -55,47 +57,123 @@ export interface LocalAssistantOptions {
   speaker?: LineSpeaker;
   isMobile?: boolean;
   clock?: VoiceClock;
-  /** Who called whom: the greeting and the lines suit an inbound or an outbound call. */
+  /** Who called whom: on an inbound call the caller waits for the agent's greeting. */
   callType?: CallType;
-  /** Taking over a call already under way: it picks up where it was cut off, no greeting. */
+  /** Taking over a call already under way: the caller picks up where it was cut off. */
   isResumed?: boolean;
-  /** The lines after the greeting (by default the call type's). */
-  script?: readonly string[];
+  /** What the caller wants (by default the first scenario). */
+  scenario?: PracticeScenario;
+  /** The caller's lines already said on this call (a reload): it goes on after them. */
+  linesSaid?: readonly string[];
   /**
-   * Moves on when the caller stays silent this long after a line; if they are still
-   * speaking then, after one more such period regardless.
+   * Moves on when the agent stays silent this long after a line; if they are still speaking
+   * then, after one more such period regardless.
    */
   replyTimeoutMs?: number;
 }
 
-/** The lines after the greeting, by who placed the call. */
-export const CALL_SCRIPTS: Record<CallType, readonly string[]> = {
-  inbound: [
-    'I understand. Could I have your full name and account number, please?',
-    'Thank you. Let me pull up your account. One moment.',
-    'I can see your account now. Could you tell me a little more about the issue?',
-    'I have made a note of that, and a specialist will follow up within one business day.',
-    'Is there anything else I can help you with today? Thank you for calling, goodbye.',
-  ],
-  // The agent dialled: the assistant is the one calling, so it never thanks them for calling.
-  outbound: [
-    'Thank you. Could you confirm your full name and account number, please?',
-    'Thank you. I am calling about your recent request. One moment while I open it.',
-    'I have it here. Is there anything about it you would like to add?',
-    'I have made a note of that, and a specialist will follow up within one business day.',
-    'Is there anything else I can help you with today? Thank you for your time, goodbye.',
-  ],
-};
-
-/** The first line of an assistant taking over a call already under way (a reloaded tab). */
-export const RESUMED_LINE = 'Sorry, we were cut off for a moment. Where were we?';
-
-export function greeting(name: string | undefined, callType: CallType = 'inbound'): string {
-  const persona = name ?? 'Alex';
-  return callType === 'outbound'
-    ? `Hello, this is ${persona} calling from Switchboard. Do you have a moment to talk?`
-    : `Hello, thank you for calling Switchboard. My name is ${persona}. How can I help you today?`;
+/** A practice caller: what they call about, and what they say, turn by turn. */
+export interface PracticeScenario {
+  name: string;
+  /** The caller's lines, one per turn; the last ends the call, politely. */
+  lines: readonly string[];
 }
+
+export const PRACTICE_SCENARIOS: readonly PracticeScenario[] = [
+  {
+    name: 'Billing dispute',
+    lines: [
+      'Hi. I was charged twice for my subscription this month and I would like one of them back.',
+      'Sure, my account number is 4 4 7 1 9 0, and the name is Jordan Lee.',
+      'Both charges are for 49 dollars and 99 cents, on the 3rd and the 4th.',
+      'Okay. How long until the refund shows on my card?',
+      'Great, that is all I needed. Thank you for your help, goodbye.',
+    ],
+  },
+  {
+    name: 'Password reset',
+    lines: [
+      'Hello, I am locked out of my account. I think I typed the wrong password too many times.',
+      'My username is sam dot porter, and the email on file is sam at example dot com.',
+      'I did not get the reset email. Could you send it again?',
+      'Got it, it just arrived. I am signed in now.',
+      'Thanks a lot for sorting that out. Bye.',
+    ],
+  },
+  {
+    name: 'Outage report',
+    lines: [
+      'Hi, my internet has been down since this morning. Nothing works at all.',
+      'I am at 12 Harbour Street. All the lights on the router are blinking orange.',
+      'Yes, I already restarted it twice. It did not help.',
+      'Is there an outage in my area? When will it be fixed?',
+      'All right, I will wait for the text message then. Thank you, goodbye.',
+    ],
+  },
+  {
+    name: 'Order status',
+    lines: [
+      'Hello, I am calling about an order I placed last week. It still has not arrived.',
+      'The order number is A B 3 0 9 1 7.',
+      'The tracking page has said in transit for five days now.',
+      'Can you tell me when it will be delivered?',
+      'Perfect, thanks for checking. Have a nice day, goodbye.',
+    ],
+  },
+  {
+    name: 'Cancellation',
+    lines: [
+      'Hi. I would like to cancel my plan, please.',
+      'It is just too expensive for me at the moment.',
+      'What would the cheaper option cost per month?',
+      'Let me think about it. Please keep the plan for now.',
+      'Thank you for explaining it all. Goodbye.',
+    ],
+  },
+  {
+    name: 'Angry caller',
+    lines: [
+      'This is the third time I am calling about the same problem and nobody has fixed it!',
+      'I have been waiting on hold for forty minutes. Do you know how frustrating that is?',
+      'Your technician never showed up. I took a day off work for that.',
+      'Fine. But I want someone to call me back today, not next week.',
+      'All right. Thank you for listening, at least. Goodbye.',
+    ],
+  },
+];
+
+const PRACTICE_KEY = 'switchboard-practice-caller';
+
+/**
+ * The scenario of call `callId`: the one after the previous call's, so each call brings a
+ * different caller, and the same for the same call (a reload, another tab of the agent).
+ */
+export function practiceScenarioFor(callId: string): PracticeScenario {
+  let index = 0;
+  try {
+    const held = JSON.parse(localStorage.getItem(PRACTICE_KEY) ?? 'null') as {
+      callId?: unknown;
+      index?: unknown;
+    } | null;
+    const previous = typeof held?.index === 'number' ? held.index : -1;
+    index = held?.callId === callId ? previous : previous + 1;
+    index =
+      ((index % PRACTICE_SCENARIOS.length) + PRACTICE_SCENARIOS.length) % PRACTICE_SCENARIOS.length;
+    localStorage.setItem(PRACTICE_KEY, JSON.stringify({ callId, index }));
+  } catch {
+    // No storage (private mode): the first scenario each time.
+  }
+  return PRACTICE_SCENARIOS[index]!;
+}
+
+/** The caller's first line when the agent dialled: the one called picks up. */
+export const ANSWERING_LINE = 'Hello?';
+/** The caller's first line after a reload cut in. */
+export const RESUMED_LINE = 'Sorry, I think we got cut off for a moment. Are you still there?';
+/** The caller's first line after the agent took them off hold. */
+export const AFTER_HOLD_LINE = 'Thanks for holding.';
+/** What the caller says when the agent ends the call first. */
+export const HANG_UP_LINE = 'Oh, okay. Thank you, bye.';
 
 /** About 170 words a minute: how long a line takes without a real voice. */
 export function estimateSpeakingMs(text: string): number {
@@ -209,8 +287,16 @@ interface Session {
   pulse: number;
   nextLine: number;
   isAwaitingReply: boolean;
+  /** The line being said, while it is. */
+  speaking: string | null;
+  /** When the agent's current turn began (browser ms), while they speak. */
+  agentSpeakingSince: number | null;
+  /** On Hold: the caller neither speaks nor listens. */
+  isHeld: boolean;
+  /** The line a hold cut off, said again after it. */
+  cutOffLine: string | null;
   assistantDetector: SpeechDetector;
-  callerDetector: SpeechDetector;
+  agentDetector: SpeechDetector;
   /** The browser's noise suppression on the microphone track. */
   noiseCancellation: boolean;
   isRecovering: boolean;
@@ -226,7 +312,8 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
   private readonly clock: VoiceClock;
   private readonly callType: CallType;
   private readonly isResumed: boolean;
-  private readonly script: readonly string[];
+  private readonly scenario: PracticeScenario;
+  private readonly linesSaid: number;
   private readonly replyTimeoutMs: number;
   private session: Session | null = null;
   private muted = false;
@@ -244,8 +331,15 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
         /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent));
     this.callType = options.callType ?? 'inbound';
     this.isResumed = options.isResumed ?? false;
-    this.script = options.script ?? CALL_SCRIPTS[this.callType];
+    this.scenario = options.scenario ?? PRACTICE_SCENARIOS[0]!;
+    const said = new Set(options.linesSaid);
+    this.linesSaid = this.scenario.lines.filter((line) => said.has(line)).length;
     this.replyTimeoutMs = options.replyTimeoutMs ?? 8000;
+  }
+
+  /** What the caller calls about, for the active-call screen. */
+  get scenarioName() {
+    return this.scenario.name;
   }
 
   async start(identity: VoiceIdentity): Promise<VoiceCall | null> {
@@ -321,8 +415,10 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
       totalDuration: this.clock.now() - startedAt,
     });
     this.emit('call-start');
-    const opening = this.isResumed ? RESUMED_LINE : greeting(identity.name, this.callType);
-    this.speak(session, opening, false);
+    // On an inbound call the caller waits for the agent's greeting; one called says hello.
+    if (this.isResumed) this.speak(session, RESUMED_LINE, false);
+    else if (this.callType === 'outbound') this.speak(session, ANSWERING_LINE, false);
+    else this.awaitReply(session);
     return { id: session.callId };
   }
 
@@ -331,6 +427,9 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
     if (!session) return;
     this.session = null;
     this.cleanup(session);
+    // The agent ended the call mid-scenario: the caller says goodbye, not cut off.
+    const hasMoreToSay = session.nextLine < this.scenario.lines.length;
+    if (session.isConnected && hasMoreToSay) this.speaker.speak(HANG_UP_LINE, { onEnd: () => {} });
     this.muted = false;
     if (session.isConnected) {
       this.emit('message', {
@@ -355,6 +454,27 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
     if (this.session?.isConnected) this.speak(this.session, message, endCallAfterSpoken);
   }
 
+  /**
+   * On Hold the caller waits in silence: a line being said is cut off, and said again after
+   * 'Thanks for holding' when the agent takes them off hold.
+   */
+  setOnHold(held: boolean): void {
+    const session = this.session;
+    if (!session?.isConnected || session.isHeld === held) return;
+    session.isHeld = held;
+    if (held) {
+      if (session.isAssistantSpeaking) session.cutOffLine = session.speaking;
+      session.cancelSpeech?.();
+      session.cancelSpeech = null;
+      session.isAssistantSpeaking = false;
+      this.stopAwaitingReply(session);
+      return;
+    }
+    const cutOff = session.cutOffLine;
+    session.cutOffLine = null;
+    this.speak(session, AFTER_HOLD_LINE, false, cutOff);
+  }
+
   private newSession(): Session {
     const session: Session = {
       callId: `local-${crypto.randomUUID()}`,
@@ -366,8 +486,12 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
       cancelSpeech: null,
       isAssistantSpeaking: false,
       pulse: 0,
-      nextLine: 0,
+      nextLine: this.linesSaid,
       isAwaitingReply: false,
+      agentSpeakingSince: null,
+      isHeld: false,
+      cutOffLine: null,
+      speaking: null,
       noiseCancellation: false,
       isRecovering: false,
       hasRecovered: false,
@@ -376,9 +500,12 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
         if (event.type === 'volume-level') this.emit('volume-level', event.volume);
         else this.emit(event.type);
       }),
-      // The caller's microphone only decides when the assistant speaks next.
-      callerDetector: new SpeechDetector((event) => {
-        if (event.type === 'speech-end' && session.isAwaitingReply) this.nextLine(session);
+      // The agent's microphone decides when the caller speaks next.
+      agentDetector: new SpeechDetector((event) => {
+        if (!session.isAwaitingReply) return;
+        if (event.type === 'speech-start') session.agentSpeakingSince = this.clock.now();
+        // Speech ends once the level has been quiet this long: their turn ended before.
+        if (event.type === 'speech-end') this.agentTurnEnded(session, SPEAKING_END_TIMEOUT_MS);
       }),
     };
     return session;
@@ -426,18 +553,18 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
     });
   }
 
-  /** One audio observer tick: the assistant's level always, the caller's when it is their turn. */
+  /** One audio observer tick: the caller's level always, the agent's when it is their turn. */
   private observe(session: Session) {
     const at = this.clock.now();
     const assistantLevel = session.isAssistantSpeaking ? SPEAKING_LEVEL + session.pulse : 0;
     session.pulse /= 2;
     session.assistantDetector.sample(assistantLevel, at);
     if (session.isAwaitingReply) {
-      session.callerDetector.sample(this.muted ? 0 : this.readCallerLevel(session), at);
+      session.agentDetector.sample(this.muted ? 0 : this.readAgentLevel(session), at);
     }
   }
 
-  private readCallerLevel(session: Session): number {
+  private readAgentLevel(session: Session): number {
     if (!session.levelSource) return 0;
     try {
       return session.levelSource.read();
@@ -502,10 +629,12 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
     session.isRecovering = false;
   }
 
-  private speak(session: Session, text: string, endCallAfterSpoken: boolean) {
+  /** Says `text`; then `then` (a line a hold cut off), or the agent's turn, or the hang-up. */
+  private speak(session: Session, text: string, endCallAfterSpoken: boolean, then?: string | null) {
     session.cancelSpeech?.();
     this.stopAwaitingReply(session);
     session.isAssistantSpeaking = true;
+    session.speaking = text;
     session.pulse = BOUNDARY_PULSE;
     this.emit('message', {
       type: 'transcript',
@@ -520,39 +649,67 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
       onEnd: () => {
         if (this.session !== session) return;
         session.isAssistantSpeaking = false;
+        session.speaking = null;
         session.cancelSpeech = null;
         if (endCallAfterSpoken) this.stop();
+        else if (then) this.speak(session, then, session.nextLine >= this.scenario.lines.length);
         else this.awaitReply(session);
       },
     });
   }
 
-  /** The caller's turn: the next line comes when they stop speaking (or stay silent). */
+  /** The agent's turn: the caller's next line comes when they stop speaking (or stay silent). */
   private awaitReply(session: Session) {
-    if (session.nextLine >= this.script.length) return;
-    session.callerDetector.reset();
+    if (session.nextLine >= this.scenario.lines.length) return;
+    session.agentDetector.reset();
+    session.agentSpeakingSince = null;
     session.isAwaitingReply = true;
     session.replyTimer = this.clock.setTimeout(() => {
-      if (!session.callerDetector.speaking) {
+      if (!session.agentDetector.speaking) {
         this.nextLine(session);
         return;
       }
       // Still talking (or a noisy line that never goes quiet): give it one more period.
-      session.replyTimer = this.clock.setTimeout(() => this.nextLine(session), this.replyTimeoutMs);
+      session.replyTimer = this.clock.setTimeout(
+        () => this.agentTurnEnded(session, 0),
+        this.replyTimeoutMs,
+      );
     }, this.replyTimeoutMs);
+  }
+
+  /**
+   * The agent spoke and stopped: their turn goes in the transcript with how long it took
+   * (there is no offline speech recognition to write their words), then the caller answers.
+   */
+  private agentTurnEnded(session: Session, quietForMs: number) {
+    const since = session.agentSpeakingSince;
+    if (since !== null) {
+      const spokeMs = this.clock.now() - quietForMs - since;
+      const seconds = Math.max(1, Math.round(spokeMs / 1000));
+      this.emit('message', {
+        type: 'transcript',
+        role: 'user',
+        transcriptType: 'final',
+        transcript: `(spoke for ${seconds} s)`,
+      });
+    }
+    this.nextLine(session);
   }
 
   private stopAwaitingReply(session: Session) {
     session.isAwaitingReply = false;
+    session.agentSpeakingSince = null;
     if (session.replyTimer !== null) this.clock.clearTimeout(session.replyTimer);
     session.replyTimer = null;
   }
 
+  /** The caller's next line; the last one ends the call, politely. */
   private nextLine(session: Session) {
     this.stopAwaitingReply(session);
-    const line = this.script[session.nextLine];
+    const { lines } = this.scenario;
+    const line = lines[session.nextLine];
     session.nextLine += 1;
-    if (line !== undefined) this.speak(session, line, false);
+    if (line !== undefined) this.speak(session, line, session.nextLine >= lines.length);
   }
 
   private applyMute(session: Session) {

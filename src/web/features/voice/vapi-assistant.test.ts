@@ -412,17 +412,21 @@ describe('resolveVapiConstructor', () => {
 });
 
 describe('createVoiceAssistant', () => {
-  it('picks the local provider', async () => {
-    const { assistant, identity: local } = await createVoiceAssistant(
-      { provider: 'local' },
-      { callType: 'inbound', isResumed: false },
-    );
-    expect(assistant).toBeInstanceOf(LocalVoiceAssistant);
-    expect(local).toEqual({ name: 'Alex', assistantId: 'local' });
+  it('picks the local provider: a practice caller, a different scenario per call', async () => {
+    const start = { callType: 'inbound', isResumed: false } as const;
+    const first = await createVoiceAssistant('call-1', { provider: 'local' }, start);
+    expect(first.assistant).toBeInstanceOf(LocalVoiceAssistant);
+    expect(first.identity).toEqual({ name: 'Practice caller', assistantId: 'local' });
+    const second = await createVoiceAssistant('call-2', { provider: 'local' }, start);
+    expect(second.scenario).not.toBe(first.scenario);
+    // The same call (a reload, another tab) keeps its caller.
+    const again = await createVoiceAssistant('call-2', { provider: 'local' }, start);
+    expect(again.scenario).toBe(second.scenario);
   });
 
   it('picks the vapi provider with the identity the server handed out', async () => {
     const { assistant, identity: vapi } = await createVoiceAssistant(
+      'call-1',
       {
         provider: 'vapi',
         name: 'Riley',

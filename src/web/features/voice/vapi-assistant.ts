@@ -134,6 +134,7 @@ export class VapiVoiceAssistant extends VoiceEventEmitter implements VoiceAssist
   private generation = 0;
   /** The agent's choice, kept while there is no call to apply it to (the SDK ignores it then). */
   private muted = false;
+  private held = false;
 
   constructor(options: VapiAssistantOptions) {
     super();
@@ -217,6 +218,12 @@ export class VapiVoiceAssistant extends VoiceEventEmitter implements VoiceAssist
 
   isMuted(): boolean {
     return this.muted;
+  }
+
+  /** On Hold the assistant no longer hears the agent: the microphone is off until resumed. */
+  setOnHold(held: boolean): void {
+    this.held = held;
+    if (this.client && this.state !== 'idle') this.applyMute(this.client);
   }
 
   say(message: string, endCallAfterSpoken = false): void {
@@ -312,8 +319,9 @@ export class VapiVoiceAssistant extends VoiceEventEmitter implements VoiceAssist
 
   /** The SDK has no call to mute before it joins; it is asked again once the call starts. */
   private applyMute(client: VapiLike) {
+    const muted = this.muted || this.held;
     try {
-      if (client.isMuted() !== this.muted) client.setMuted(this.muted);
+      if (client.isMuted() !== muted) client.setMuted(muted);
     } catch (error) {
       console.warn('voice: vapi mute not applied yet', error);
     }

@@ -120,6 +120,8 @@ export interface VoiceAssistant {
   stop(): void;
   setMuted(muted: boolean): void;
   isMuted(): boolean;
+  /** On Hold (true) and back: the call's audio pauses, the agent's mute aside. */
+  setOnHold(held: boolean): void;
   /** Has the assistant say a line, and end the call after it when asked. */
   say(message: string, endCallAfterSpoken?: boolean): void;
   /** Subscribes; returns the unsubscribe function. */

@@ -64,7 +64,7 @@ export function AgentAnalyticsPage() {
       {analytics.data ? (
         <EmployeeAnalyticsDetailView
           detail={analytics.data}
-          trends={<TrendsPanel scope="own" range={range.apiParams} titleOrder={4} />}
+          below={<TrendsPanel scope="own" range={range.apiParams} titleOrder={4} />}
         />
       ) : (
         analytics.isPending && (

@@ -99,7 +99,8 @@ export function ActiveCallModal({ call, clock, unsavedNotes, onClose }: ActiveCa
   );
 }
 
-function InfoItem({ term, value }: { term: string; value: string }) {
+/** One term of a call's information list. */
+export function InfoItem({ term, value }: { term: string; value: string }) {
   return (
     <div>
       <Text component="dt" size="xs" c="dimmed">

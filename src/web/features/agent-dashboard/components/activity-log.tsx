@@ -1,9 +1,10 @@
-import { Badge, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Paper, Table, Text, Title } from '@mantine/core';
 import { IconPhoneIncoming, IconPhoneOutgoing } from '@tabler/icons-react';
-import { useEffect, useId } from 'react';
+import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { displayPhone } from '../../../../shared/phone';
 import type { CallLogEntry, CallOutcome } from '../../../../shared/schemas/agent';
 import { formatDuration, formatEasternTime } from '../../../../shared/time-format';
+import { callPath } from '../api/call-details';
 import { useCallLog } from '../api/get-call-log';
 import { capitalise } from './status-colour';
 import { ScrollableTable } from '../../../components/scrollable-table';
@@ -16,6 +17,11 @@ const COLUMNS = [
   'Call Duration',
   'Wrap-up Code',
 ];
+
+// A call's details come with their first opening, not with the softphone.
+const CallDetailsDialog = lazy(() =>
+  import('./call-details-dialog').then((module) => ({ default: module.CallDetailsDialog })),
+);
 
 /** The same colours as the admins' Call Distribution (spec §2). */
 const outcomeColours: Record<CallOutcome, string> = {
@@ -31,7 +37,6 @@ const outcomeColours: Record<CallOutcome, string> = {
 export function ActivityLog() {
   const headingId = useId();
   const callLog = useCallLog();
-  const calls = callLog.data?.calls;
 
   useEffect(() => {
     if (callLog.error) console.error('The activity log could not be loaded', callLog.error);
@@ -42,9 +47,40 @@ export function ActivityLog() {
       <Title id={headingId} order={3} size="h4" mb="sm">
         Activity Log
       </Title>
-      <ScrollableTable label="Activity Log" minWidth={680}>
+      <CallLogTable
+        label="Activity Log"
+        labelledBy={headingId}
+        calls={callLog.data?.calls}
+        isPending={callLog.isPending}
+        detailsPathOf={callPath}
+      />
+    </Paper>
+  );
+}
+
+/**
+ * A call log's table, as the Activity Log shows it; a call's number opens its details (notes,
+ * wrap-up code, transcript) from `detailsPathOf(callId)`.
+ */
+export function CallLogTable({
+  label,
+  labelledBy,
+  calls,
+  isPending,
+  detailsPathOf,
+}: {
+  label: string;
+  labelledBy: string;
+  calls: CallLogEntry[] | undefined;
+  isPending: boolean;
+  detailsPathOf: (callId: string) => string;
+}) {
+  const [openCallId, setOpenCallId] = useState<string | null>(null);
+  return (
+    <>
+      <ScrollableTable label={label} minWidth={680}>
         <Table
-          aria-labelledby={headingId}
+          aria-labelledby={labelledBy}
           striped
           highlightOnHover
           verticalSpacing="xs"
@@ -59,22 +95,42 @@ export function ActivityLog() {
           </Table.Thead>
           <Table.Tbody>
             {calls?.map((call) => (
-              <CallRow key={call.id} call={call} />
+              <CallRow key={call.id} call={call} onOpen={() => setOpenCallId(call.id)} />
             ))}
             {calls?.length === 0 && <MessageRow>No call activity yet</MessageRow>}
-            {!calls && <MessageRow>{callLog.isPending ? 'Loading activity...' : '—'}</MessageRow>}
+            {!calls && <MessageRow>{isPending ? 'Loading activity...' : '—'}</MessageRow>}
           </Table.Tbody>
         </Table>
       </ScrollableTable>
-    </Paper>
+      {openCallId && (
+        <Suspense>
+          <CallDetailsDialog
+            detailsPath={detailsPathOf(openCallId)}
+            onClose={() => setOpenCallId(null)}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 
-function CallRow({ call }: { call: CallLogEntry }) {
+function CallRow({ call, onOpen }: { call: CallLogEntry; onOpen: () => void }) {
   const TypeIcon = call.callType === 'inbound' ? IconPhoneIncoming : IconPhoneOutgoing;
+  const phone = displayPhone(call.phoneNumber);
   return (
     <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{displayPhone(call.phoneNumber)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={onOpen}
+          // The cell's text stays the number; what the button does is its description.
+          title="Call details"
+        >
+          {phone}
+        </Anchor>
+      </Table.Td>
       <Table.Td>
         <Text span size="sm" style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}>
           <TypeIcon size={16} aria-hidden />

@@ -1,10 +1,12 @@
 import { Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
 import { useVoiceCall } from '../hooks/call-controls';
+import { speakerLabel } from './transcript-lines';
 
 /**
- * The assistant's live transcript of one call (spec §8 'Softphone'), newest at the bottom.
- * Nothing shows when this tab has no assistant for the call, or it failed to start.
+ * The call's live transcript (spec §8 'Softphone'), newest at the bottom, under the practice
+ * caller's scenario when the offline assistant plays the caller. Nothing shows when this tab
+ * has no assistant for the call, or it failed to start.
  */
 export function CallTranscript({ callId }: { callId: string }) {
   const voice = useVoiceCall(callId);
@@ -21,6 +23,14 @@ export function CallTranscript({ callId }: { callId: string }) {
   if (!voice || voice.phase === 'failed') return null;
   return (
     <Paper withBorder radius="md" p="sm" w="100%">
+      {voice.scenario && (
+        <Text size="sm" mb={4}>
+          <Text span fw={600}>
+            Practice caller:
+          </Text>{' '}
+          {voice.scenario}
+        </Text>
+      )}
       <Text id={headingId} size="sm" fw={600} mb={4}>
         Transcript
       </Text>
@@ -34,7 +44,7 @@ export function CallTranscript({ callId }: { callId: string }) {
             voice.transcript.map((line, index) => (
               <Text key={index} size="sm" c={line.isFinal ? undefined : 'dimmed'}>
                 <Text span fw={600}>
-                  {line.role === 'assistant' ? 'Assistant' : 'Caller'}:
+                  {speakerLabel(line.speaker)}:
                 </Text>{' '}
                 {line.text}
               </Text>
@@ -44,8 +54,7 @@ export function CallTranscript({ callId }: { callId: string }) {
       </ScrollArea.Autosize>
       {voice.provider === 'local' && (
         <Text size="xs" c="dimmed" mt={4}>
-          The offline assistant has no speech recognition, so the caller&apos;s words are not
-          transcribed.
+          Offline there is no speech recognition: your turns show how long you spoke.
         </Text>
       )}
     </Paper>

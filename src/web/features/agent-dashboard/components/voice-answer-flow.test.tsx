@@ -32,6 +32,7 @@ const afterCall = agentState({ status: 'after_call', since: SERVER_NOW });
 class FakeAssistant extends VoiceEventEmitter implements VoiceAssistant {
   readonly startedWith: VoiceIdentity[] = [];
   readonly setMuted = vi.fn();
+  readonly setOnHold = vi.fn();
   readonly stop = vi.fn();
   private settleStart: (call: VoiceCall | null) => void = () => {};
 
@@ -99,8 +100,14 @@ function fakeVoice(
       return session instanceof Error ? Promise.reject(session) : Promise.resolve(session);
     }),
     createAssistant: vi.fn(() =>
-      Promise.resolve({ assistant, identity: { name: 'Test', assistantId: 'local' } }),
+      Promise.resolve({
+        assistant,
+        identity: { name: 'Test', assistantId: 'local' },
+        scenario: 'Billing dispute',
+      }),
     ),
+    loadTranscript: vi.fn(() => Promise.resolve([])),
+    saveTranscript: vi.fn(() => Promise.resolve()),
     acquireLock: vi.fn(acquireLock),
     now: () => Date.now(),
   };
@@ -176,8 +183,9 @@ describe('the answer flow with the voice assistant', () => {
     expect(deps.requestSession).toHaveBeenCalledTimes(1);
     expect(deps.requestSession).toHaveBeenCalledWith(CALL_ID);
     expect(deps.createAssistant).toHaveBeenCalledWith(
+      expect.any(String),
       { provider: 'local' },
-      { callType: 'inbound', isResumed: false },
+      { callType: 'inbound', isResumed: false, linesSaid: [] },
     );
     expect(assistant.startedWith).toHaveLength(1);
     expect(panel().getByText('Connecting...')).toBeTruthy();
@@ -296,7 +304,7 @@ describe('the answer flow with the voice assistant', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('mutes the assistant, shows its transcript, and stops it on End Call', async () => {
+  it('mutes and holds the assistant, shows and saves its transcript, and stops it on End Call', async () => {
     useFakeClock(SERVER_NOW);
     const info = vi.spyOn(console, 'info').mockImplementation(() => {});
     const { assistant, deps } = fakeVoice();
@@ -311,19 +319,40 @@ describe('the answer flow with the voice assistant', () => {
     expect(assistant.setMuted).toHaveBeenLastCalledWith(true);
     await user.click(panel().getByRole('button', { name: 'Unmute' }));
     expect(assistant.setMuted).toHaveBeenLastCalledWith(false);
+    await user.click(panel().getByRole('button', { name: 'Hold' }));
+    expect(assistant.setOnHold).toHaveBeenLastCalledWith(true);
+    await user.click(panel().getByRole('button', { name: 'Resume' }));
+    expect(assistant.setOnHold).toHaveBeenLastCalledWith(false);
 
+    // The practice caller's scenario, and its lines shown and saved with the call as said.
+    expect(panel().getByText('Practice caller:').parentElement?.textContent).toBe(
+      'Practice caller: Billing dispute',
+    );
     act(() => {
       assistant.emit('message', {
         type: 'transcript',
         role: 'assistant',
         transcriptType: 'final',
-        transcript: 'Thank you for calling.',
+        transcript: 'I was charged twice.',
+      });
+      assistant.emit('message', {
+        type: 'transcript',
+        role: 'user',
+        transcriptType: 'final',
+        transcript: '(spoke for 2 s)',
       });
     });
     const transcript = panel().getByRole('log', { name: 'Transcript' });
     expect(transcript.getAttribute('aria-live')).toBe('polite');
-    expect(within(transcript).getByText('Thank you for calling.')).toBeTruthy();
-    expect(panel().getByText(/has no speech recognition/)).toBeTruthy();
+    expect(within(transcript).getByText('I was charged twice.').textContent).toBeTruthy();
+    expect(transcript.textContent).toBe('Caller: I was charged twice.You: (spoke for 2 s)');
+    expect(panel().getByText(/no speech recognition/)).toBeTruthy();
+    await settle();
+    const saved = vi.mocked(deps.saveTranscript).mock.calls.flatMap(([, lines]) => lines);
+    expect(saved).toEqual([
+      { line: 0, speaker: 'caller', text: 'I was charged twice.', at: expect.any(String) },
+      { line: 1, speaker: 'agent', text: '(spoke for 2 s)', at: expect.any(String) },
+    ]);
 
     // The assistant leaving on its own does not end the agent's call.
     act(() => assistant.emit('call-end'));
@@ -358,8 +387,9 @@ describe('the dialler with the voice assistant', () => {
 
     expect(deps.requestSession).toHaveBeenCalledWith(CALL_ID);
     expect(deps.createAssistant).toHaveBeenCalledWith(
+      expect.any(String),
       { provider: 'local' },
-      { callType: 'outbound', isResumed: false },
+      { callType: 'outbound', isResumed: false, linesSaid: [] },
     );
     expect(assistant.startedWith).toHaveLength(1);
   });
@@ -368,9 +398,13 @@ describe('the dialler with the voice assistant', () => {
 describe('the assistant of a call already connected', () => {
   const connected = agentState({ status: 'on_call', since: at(-30), call: activeCall(30) });
 
-  it('is taken over by a tab reloaded mid-call, without the connecting screen', async () => {
+  it('is taken over by a tab reloaded mid-call, without the connecting screen, its transcript kept', async () => {
     useFakeClock(SERVER_NOW);
     const { assistant, deps } = fakeVoice();
+    vi.mocked(deps.loadTranscript).mockResolvedValue([
+      { speaker: 'caller', text: 'I was charged twice.', at: SERVER_NOW },
+      { speaker: 'agent', text: '(spoke for 2 s)', at: SERVER_NOW },
+    ]);
     mockFetch({
       'GET /api/agent/state': () => jsonResponse(connected),
       'GET /api/agent/calls': () => jsonResponse({ calls: [] }),
@@ -388,12 +422,28 @@ describe('the assistant of a call already connected', () => {
       expect.any(AbortSignal),
     );
     expect(deps.createAssistant).toHaveBeenCalledWith(
+      expect.any(String),
       { provider: 'local' },
-      { callType: 'inbound', isResumed: true },
+      { callType: 'inbound', isResumed: true, linesSaid: ['I was charged twice.'] },
     );
     expect(assistant.startedWith).toHaveLength(1);
     expect(panel().queryByText('Connecting...')).toBeNull();
     expect(panel().getByRole('button', { name: 'End Call' })).toBeTruthy();
+    // The lines said before the reload show, and the next is numbered after them.
+    const transcript = panel().getByRole('log', { name: 'Transcript' });
+    expect(transcript.textContent).toBe('Caller: I was charged twice.You: (spoke for 2 s)');
+    act(() => {
+      assistant.emit('message', {
+        type: 'transcript',
+        role: 'assistant',
+        transcriptType: 'final',
+        transcript: 'Are you still there?',
+      });
+    });
+    await settle();
+    expect(vi.mocked(deps.saveTranscript).mock.calls.at(-1)?.[1]).toEqual([
+      { line: 2, speaker: 'caller', text: 'Are you still there?', at: expect.any(String) },
+    ]);
   });
 
   it('stays muted through a reload of the only tab, and its assistant with it', async () => {
@@ -445,8 +495,9 @@ describe('the assistant of a call already connected', () => {
     await act(async () => answerReply(jsonResponse(answered)));
     await advance(3000);
     expect(answering.deps.createAssistant).toHaveBeenCalledWith(
+      expect.any(String),
       { provider: 'local' },
-      { callType: 'inbound', isResumed: false },
+      { callType: 'inbound', isResumed: false, linesSaid: [] },
     );
     expect(other.deps.createAssistant).not.toHaveBeenCalled();
   });
@@ -465,8 +516,9 @@ describe('the assistant of a call already connected', () => {
     await advance(1000);
     expect(answering.assistant.stop).toHaveBeenCalled();
     expect(other.deps.createAssistant).toHaveBeenCalledWith(
+      expect.any(String),
       { provider: 'local' },
-      { callType: 'inbound', isResumed: true },
+      { callType: 'inbound', isResumed: true, linesSaid: [] },
     );
   });
 });

@@ -15,6 +15,7 @@ import { agentStateQueryKey } from '../../../lib/query-keys';
 import { createVoiceAssistant } from '../../voice';
 import { type AgentSnapshot, useAgentState } from '../api/get-agent-state';
 import { requestVoiceSession } from '../api/request-voice-session';
+import { getCallDetails, saveTranscriptLines } from '../api/call-details';
 import { type VoiceCallDeps, VoiceCallController } from './voice-call-controller';
 
 /**
@@ -66,6 +67,8 @@ export const defaultVoiceCallDeps: VoiceCallDeps = {
   requestMicrophone,
   requestSession: requestVoiceSession,
   createAssistant: createVoiceAssistant,
+  loadTranscript: async (callId) => (await getCallDetails(callId)).transcript,
+  saveTranscript: saveTranscriptLines,
   acquireLock,
   now: () => Date.now(),
 };
@@ -142,7 +145,10 @@ function useControlsSharedByTabs(voiceCall: VoiceCallController): CallControlsSt
       storedControls.write(data.shared);
       const { state } = data.shared;
       setControls(state);
-      if (state.callId) voiceCall.setMuted(state.callId, state.isMuted);
+      if (state.callId) {
+        voiceCall.setMuted(state.callId, state.isMuted);
+        voiceCall.setOnHold(state.callId, state.isHeld);
+      }
     };
     tabs.postMessage({ type: 'ask' } satisfies TabsMessage);
     return () => {
@@ -225,10 +231,13 @@ function useResumeVoiceInAnotherTab(voiceCall: VoiceCallController, controls: Ca
   const call = snapshot?.state.call;
   const connected = call?.phase === 'active' ? call : null;
   const isMuted = useRef(false);
+  const isHeld = useRef(false);
   const isCallMuted = controls.callId === connected?.id && controls.isMuted;
+  const isCallHeld = controls.callId === connected?.id && controls.isHeld;
   useEffect(() => {
     isMuted.current = isCallMuted;
-  }, [isCallMuted]);
+    isHeld.current = isCallHeld;
+  }, [isCallMuted, isCallHeld]);
 
   const callId = connected?.id;
   const callType = connected?.callType;
@@ -243,6 +252,7 @@ function useResumeVoiceInAnotherTab(voiceCall: VoiceCallController, controls: Ca
           return held?.id === callId && held.phase === 'active';
         },
         isMuted: () => isMuted.current,
+        isHeld: () => isHeld.current,
       });
     }, RESUME_AFTER_MS);
     return () => {
@@ -287,12 +297,16 @@ export function useCallControls(callId: string) {
     voiceCall.setMuted(callId, !isMuted);
     toggle('isMuted');
   }, [callId, isMuted, toggle, voiceCall]);
-  const toggleHold = useCallback(() => toggle('isHeld'), [toggle]);
+  const isHeld = isCurrent && controls.isHeld;
+  const toggleHold = useCallback(() => {
+    voiceCall.setOnHold(callId, !isHeld);
+    toggle('isHeld');
+  }, [callId, isHeld, toggle, voiceCall]);
   const reset = useCallback(() => setControls(idle), [setControls]);
 
   return {
     isMuted,
-    isHeld: isCurrent && controls.isHeld,
+    isHeld,
     toggleMute,
     toggleHold,
     reset,

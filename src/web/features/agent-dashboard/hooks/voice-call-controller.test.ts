@@ -16,6 +16,8 @@ function setUp() {
     requestMicrophone: vi.fn(() => Promise.resolve()),
     requestSession: vi.fn(() => new Promise<never>(() => {})),
     createAssistant: vi.fn(() => new Promise<never>(() => {})),
+    loadTranscript: vi.fn(() => Promise.resolve([])),
+    saveTranscript: vi.fn(() => Promise.resolve()),
     acquireLock: vi.fn(() => Promise.resolve(release)),
     now: () => Date.now(),
   };
@@ -30,7 +32,11 @@ describe('VoiceCallController.resumeWhenFree', () => {
   it('lets the lock go, starting nothing, when the call ended as it was handed over', async () => {
     vi.useFakeTimers();
     const { controller, deps, release } = setUp();
-    controller.resumeWhenFree(CALL, 'inbound', { isActive: () => false, isMuted: () => false });
+    controller.resumeWhenFree(CALL, 'inbound', {
+      isActive: () => false,
+      isMuted: () => false,
+      isHeld: () => false,
+    });
     await vi.advanceTimersByTimeAsync(RESUME_CHECK_MS);
     expect(release).toHaveBeenCalledTimes(1);
     expect(deps.requestSession).not.toHaveBeenCalled();
@@ -40,7 +46,11 @@ describe('VoiceCallController.resumeWhenFree', () => {
   it('takes the call over, muted as the tabs are, and lets the lock go when it stops', async () => {
     vi.useFakeTimers();
     const { controller, deps, release } = setUp();
-    controller.resumeWhenFree(CALL, 'outbound', { isActive: () => true, isMuted: () => true });
+    controller.resumeWhenFree(CALL, 'outbound', {
+      isActive: () => true,
+      isMuted: () => true,
+      isHeld: () => false,
+    });
     await vi.advanceTimersByTimeAsync(RESUME_CHECK_MS);
     expect(controller.getSnapshot()).toMatchObject({ callId: CALL, isResumed: true });
     expect(deps.requestSession).toHaveBeenCalledWith(CALL);
@@ -61,6 +71,7 @@ describe('VoiceCallController.resumeWhenFree', () => {
     const cancel = controller.resumeWhenFree(CALL, 'inbound', {
       isActive: () => true,
       isMuted: () => false,
+      isHeld: () => false,
     });
     await vi.advanceTimersByTimeAsync(RESUME_CHECK_MS);
     expect(deps.acquireLock).toHaveBeenCalledWith(ASSISTANT_LOCK, true, expect.any(AbortSignal));

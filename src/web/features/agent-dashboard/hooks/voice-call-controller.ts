@@ -1,10 +1,15 @@
-import type { CallType } from '../../../../shared/schemas/agent';
+import type { CallType, TranscriptLine } from '../../../../shared/schemas/agent';
 import type { VoiceProvider, VoiceSession } from '../../../../shared/schemas/voice';
-import type { AssistantStart, VoiceAssistant, VoiceIdentity } from '../../voice';
+import type { AssistantStart, CreatedAssistant, VoiceAssistant } from '../../voice';
+import type { NumberedLine } from '../api/call-details';
+import { TranscriptWriter } from './transcript-writer';
 
-/** One line the assistant heard or said. */
-export interface TranscriptLine {
-  role: 'assistant' | 'user';
+/**
+ * One line of the call as this tab shows it: the assistant's voice is the caller's, the
+ * microphone's the agent's.
+ */
+export interface ShownLine {
+  speaker: TranscriptLine['speaker'];
   text: string;
   /** A partial line is replaced by the next report of the same speaker. */
   isFinal: boolean;
@@ -25,7 +30,9 @@ export interface VoiceCallSnapshot {
   settledAt: number | null;
   /** How many of the start stages (spec §4) have completed. */
   stagesCompleted: number;
-  transcript: readonly TranscriptLine[];
+  /** The practice caller's scenario (the offline assistant), null with any other. */
+  scenario: string | null;
+  transcript: readonly ShownLine[];
 }
 
 /** What the controller needs from the outside world, given so tests can fake it. */
@@ -34,9 +41,13 @@ export interface VoiceCallDeps {
   requestMicrophone(): Promise<void>;
   requestSession(callId: string): Promise<VoiceSession>;
   createAssistant(
+    callId: string,
     session: VoiceSession,
     start: AssistantStart,
-  ): Promise<{ assistant: VoiceAssistant; identity: VoiceIdentity }>;
+  ): Promise<CreatedAssistant>;
+  /** The lines of the call saved so far (a tab taking it over goes on from them). */
+  loadTranscript(callId: string): Promise<readonly TranscriptLine[]>;
+  saveTranscript(callId: string, lines: readonly NumberedLine[]): Promise<void>;
   /**
    * The browser-wide lock `name` (one assistant per call across the agent's tabs): resolves to
    * its release once held, or to null when `wait` is false and another tab holds it, or when
@@ -70,6 +81,7 @@ const idle: VoiceCallSnapshot = {
   isResumed: false,
   settledAt: null,
   stagesCompleted: 0,
+  scenario: null,
   transcript: [],
 };
 
@@ -83,6 +95,8 @@ export class VoiceCallController {
   private assistant: VoiceAssistant | null = null;
   private unsubscribers: (() => void)[] = [];
   private isMuted = false;
+  private isHeld = false;
+  private writer: TranscriptWriter | null = null;
   private releaseLock: (() => void) | null = null;
   /** Bumped on every begin and stop: an answer from an older start is thrown away. */
   private generation = 0;
@@ -123,6 +137,7 @@ export class VoiceCallController {
     this.stop();
     const generation = this.generation;
     this.isMuted = false;
+    this.isHeld = false;
     this.update({ ...idle, callId, phase: 'starting' });
     void claimed.then((release) => {
       if (generation !== this.generation) release?.();
@@ -135,12 +150,12 @@ export class VoiceCallController {
    * Waits its turn for the assistant of a call already connected that this tab does not run:
    * once the tab that runs it lets go (it closed, or this tab was reloaded and none does), and
    * after `RESUME_CHECK_MS` the call is still `isActive()`, this tab takes it over, muted if
-   * `isMuted()`. Returns the cancel.
+   * `isMuted()`, on hold if `isHeld()`. Returns the cancel.
    */
   resumeWhenFree(
     callId: string,
     callType: CallType,
-    current: { isActive: () => boolean; isMuted: () => boolean },
+    current: { isActive: () => boolean; isMuted: () => boolean; isHeld: () => boolean },
   ) {
     const waiting = new AbortController();
     void this.deps.acquireLock(ASSISTANT_LOCK, true, waiting.signal).then(async (release) => {
@@ -152,6 +167,7 @@ export class VoiceCallController {
         return;
       }
       this.isMuted = current.isMuted();
+      this.isHeld = current.isHeld();
       this.update({ ...idle, callId, phase: 'starting', isResumed: true });
       this.run(callId, { callType, isResumed: true }, release);
     });
@@ -169,6 +185,8 @@ export class VoiceCallController {
     this.generation += 1;
     this.releaseLock?.();
     this.releaseLock = null;
+    this.writer?.close();
+    this.writer = null;
     for (const unsubscribe of this.unsubscribers) unsubscribe();
     this.unsubscribers = [];
     const { assistant } = this;
@@ -187,6 +205,12 @@ export class VoiceCallController {
     this.assistant?.setMuted(muted);
   }
 
+  setOnHold(callId: string, held: boolean) {
+    if (this.snapshot.callId !== callId) return;
+    this.isHeld = held;
+    this.assistant?.setOnHold(held);
+  }
+
   private async start(callId: string, start: AssistantStart, generation: number) {
     const isCurrent = () => generation === this.generation;
     try {
@@ -195,14 +219,23 @@ export class VoiceCallController {
       this.deps
         .requestMicrophone()
         .catch((error: unknown) => console.warn('voice: microphone access failed', error));
-      const session = await this.deps.requestSession(callId);
+      const [session, saved] = await Promise.all([
+        this.deps.requestSession(callId),
+        start.isResumed ? this.loadTranscript(callId) : [],
+      ]);
       if (!isCurrent()) return;
-      this.update({ ...this.snapshot, provider: session.provider });
-      const { assistant, identity } = await this.deps.createAssistant(session, start);
+      this.writer = new TranscriptWriter(callId, this.deps.saveTranscript, saved.length);
+      const transcript = saved.map(({ speaker, text }) => ({ speaker, text, isFinal: true }));
+      this.update({ ...this.snapshot, provider: session.provider, transcript });
+      const linesSaid = saved.filter((line) => line.speaker === 'caller').map((line) => line.text);
+      const created = await this.deps.createAssistant(callId, session, { ...start, linesSaid });
       if (!isCurrent()) return;
+      const { assistant, identity, scenario = null } = created;
       this.assistant = assistant;
+      this.update({ ...this.snapshot, scenario });
       this.listen(assistant, callId);
       if (this.isMuted) assistant.setMuted(true);
+      if (this.isHeld) assistant.setOnHold(true);
       const call = await assistant.start(identity);
       if (!isCurrent()) return;
       if (call) this.settle('started');
@@ -230,7 +263,7 @@ export class VoiceCallController {
       assistant.on('message', (message) => {
         if (message.type !== 'transcript') return;
         this.addTranscript({
-          role: message.role,
+          speaker: message.role === 'assistant' ? 'caller' : 'agent',
           text: message.transcript,
           isFinal: message.transcriptType === 'final',
         });
@@ -238,12 +271,27 @@ export class VoiceCallController {
     );
   }
 
-  private addTranscript(line: TranscriptLine) {
+  /** A tab taking a call over shows and numbers on from the lines saved; none if unreadable. */
+  private async loadTranscript(callId: string) {
+    try {
+      return await this.deps.loadTranscript(callId);
+    } catch (error) {
+      console.warn(`voice: the transcript of call ${callId} could not be read`, error);
+      return [];
+    }
+  }
+
+  /** Shows a line, and saves it with the call once it is final. */
+  private addTranscript(line: ShownLine) {
     const lines = [...this.snapshot.transcript];
     const last = lines.at(-1);
-    if (last && !last.isFinal && last.role === line.role) lines.pop();
+    if (last && !last.isFinal && last.speaker === line.speaker) lines.pop();
     lines.push(line);
     this.update({ ...this.snapshot, transcript: lines });
+    if (line.isFinal) {
+      const at = new Date(this.deps.now()).toISOString();
+      this.writer?.add({ speaker: line.speaker, text: line.text, at });
+    }
   }
 
   private settle(phase: 'started' | 'failed') {

@@ -27,6 +27,7 @@ import { MetricsHelp } from './call-centre-metrics';
 import { DeleteEmployeeDialog } from './delete-employee-dialog';
 import { EmployeeAnalyticsDetailView } from './employee-analytics-detail';
 import { EmployeeCards } from './employee-cards';
+import { EmployeeRecentCalls } from './employee-recent-calls';
 import { EmployeeFiguresTable } from './employee-figures-table';
 import { EmployeeListControls } from './employee-list-controls';
 import { RangeControl } from './range-control';
@@ -236,12 +237,15 @@ export function AnalyticsPage() {
         ) : detail.data ? (
           <EmployeeAnalyticsDetailView
             detail={detail.data}
-            trends={
-              <TrendsPanel
-                scope={{ employeeId: detail.data.employee.id }}
-                range={range.apiParams}
-                titleOrder={4}
-              />
+            below={
+              <>
+                <TrendsPanel
+                  scope={{ employeeId: detail.data.employee.id }}
+                  range={range.apiParams}
+                  titleOrder={4}
+                />
+                <EmployeeRecentCalls employeeId={detail.data.employee.id} />
+              </>
             }
             actions={
               <>

@@ -14,8 +14,8 @@ interface EmployeeAnalyticsDetailViewProps {
   detail: EmployeeAnalyticsDetail;
   /** The admin's Delete and close controls; none on the agent's own page. */
   actions?: ReactNode;
-  /** The employee's trend charts, under the figures. */
-  trends: ReactNode;
+  /** Under the figures: the employee's trend charts (and, for an admin, their recent calls). */
+  below: ReactNode;
 }
 
 function Panel({
@@ -50,7 +50,7 @@ function Panel({
 export function EmployeeAnalyticsDetailView({
   detail,
   actions,
-  trends,
+  below,
 }: EmployeeAnalyticsDetailViewProps) {
   const nameId = useId();
   const { employee, figures } = detail;
@@ -120,7 +120,7 @@ export function EmployeeAnalyticsDetailView({
           }
         </Panel>
       </SimpleGrid>
-      {trends}
+      {below}
     </Stack>
   );
 }

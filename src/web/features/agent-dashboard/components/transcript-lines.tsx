@@ -1,0 +1,26 @@
+import { Stack, Text } from '@mantine/core';
+import type { TranscriptLine } from '../../../../shared/schemas/agent';
+import { formatEasternTime } from '../../../../shared/time-format';
+
+/** Who said a line, as the agent reads it: the caller, or themselves. */
+export const speakerLabel = (speaker: TranscriptLine['speaker']) =>
+  speaker === 'caller' ? 'Caller' : 'You';
+
+/** A saved transcript, each line with who said it and when (Eastern time, as the log). */
+export function TranscriptLines({ lines }: { lines: readonly TranscriptLine[] }) {
+  return (
+    <Stack gap={2} component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+      {lines.map((line, index) => (
+        <Text key={index} component="li" size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Text span c="dimmed" size="xs">
+            {formatEasternTime(line.at)}
+          </Text>{' '}
+          <Text span fw={600}>
+            {speakerLabel(line.speaker)}:
+          </Text>{' '}
+          {line.text}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
