@@ -148,8 +148,14 @@ test('the practice caller takes an answered call: greeting, hold, reload, transc
   await interactions(page).getByRole('button', { name: 'Resume' }).click();
   await expect(transcript).toContainText('Caller: Thanks for holding.');
 
-  // A reload mid-call: the reloaded tab takes the caller over, with no connecting screen;
-  // what was said is kept, and the caller says it was cut off instead of starting again.
+  // A second tab of the agent shows the call, but the caller's audio stays in the first.
+  const other = await page.context().newPage();
+  await other.goto('/agent');
+  await expect(interactions(other).getByRole('button', { name: 'End Call' })).toBeVisible();
+  await expect(interactions(other).getByRole('log', { name: 'Transcript' })).toHaveCount(0);
+
+  // A reload mid-call: the reloaded tab takes the caller back (the other tab waits for it),
+  // with no connecting screen; what was said is kept, and the caller says it was cut off.
   await page.reload();
   await expect(endCall).toBeVisible();
   await expect(interactions(page).getByText('Connecting...')).toHaveCount(0);
@@ -158,6 +164,9 @@ test('the practice caller takes an answered call: greeting, hold, reload, transc
   await expect(transcript).toContainText('Caller: Thanks for holding.');
   await expect(interactions(page).getByText('Connecting...')).toHaveCount(0);
   await expect.poll(voice.microphones).toEqual([true]);
+  await page.waitForTimeout(2000);
+  await expect(interactions(other).getByRole('log', { name: 'Transcript' })).toHaveCount(0);
+  await other.close();
 
   // End Call stops the caller and releases the microphone.
   await endCall.click();

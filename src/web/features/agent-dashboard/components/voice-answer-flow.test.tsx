@@ -109,6 +109,7 @@ function fakeVoice(
     loadTranscript: vi.fn(() => Promise.resolve([])),
     saveTranscript: vi.fn(() => Promise.resolve()),
     acquireLock: vi.fn(acquireLock),
+    handOver: { leave: vi.fn(), awaitedMs: vi.fn(() => 0), settle: vi.fn() },
     now: () => Date.now(),
   };
   return { assistant, deps };

@@ -16,6 +16,7 @@ import { createVoiceAssistant } from '../../voice';
 import { type AgentSnapshot, useAgentState } from '../api/get-agent-state';
 import { requestVoiceSession } from '../api/request-voice-session';
 import { getCallDetails, saveTranscriptLines } from '../api/call-details';
+import { storedAssistantReturn } from './assistant-return';
 import { type VoiceCallDeps, VoiceCallController } from './voice-call-controller';
 
 /**
@@ -70,6 +71,7 @@ export const defaultVoiceCallDeps: VoiceCallDeps = {
   loadTranscript: async (callId) => (await getCallDetails(callId)).transcript,
   saveTranscript: saveTranscriptLines,
   acquireLock,
+  handOver: storedAssistantReturn,
   now: () => Date.now(),
 };
 
@@ -184,6 +186,11 @@ export function CallControlsProvider({
 }) {
   const [voiceCall] = useState(() => new VoiceCallController(voice));
   const store = useControlsSharedByTabs(voiceCall);
+  useEffect(() => {
+    const leave = () => voiceCall.leave();
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, [voiceCall]);
   useStopVoiceWhenCallLeaves(voiceCall);
   useResumeVoiceInAnotherTab(voiceCall, store[0]);
   return (

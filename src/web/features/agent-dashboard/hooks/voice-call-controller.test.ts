@@ -19,6 +19,7 @@ function setUp() {
     loadTranscript: vi.fn(() => Promise.resolve([])),
     saveTranscript: vi.fn(() => Promise.resolve()),
     acquireLock: vi.fn(() => Promise.resolve(release)),
+    handOver: { leave: vi.fn(), awaitedMs: vi.fn(() => 0), settle: vi.fn() },
     now: () => Date.now(),
   };
   return { controller: new VoiceCallController(deps), deps, release };
@@ -58,6 +59,33 @@ describe('VoiceCallController.resumeWhenFree', () => {
 
     controller.stop(CALL);
     expect(release).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the tab that ran it to come back from a reload, then queues again', async () => {
+    vi.useFakeTimers();
+    const { controller, deps, release } = setUp();
+    // The tab that ran it left a note: back within 5 s.
+    vi.mocked(deps.handOver.awaitedMs).mockReturnValueOnce(5000);
+    controller.resumeWhenFree(CALL, 'inbound', {
+      isActive: () => true,
+      isMuted: () => false,
+      isHeld: () => true,
+    });
+    await vi.advanceTimersByTimeAsync(RESUME_CHECK_MS);
+    expect(release).toHaveBeenCalledTimes(1);
+    expect(deps.requestSession).not.toHaveBeenCalled();
+    // It did not come back: this tab takes the call over, on hold as the tabs are.
+    await vi.advanceTimersByTimeAsync(5000 + RESUME_CHECK_MS);
+    expect(deps.acquireLock).toHaveBeenCalledTimes(2);
+    expect(controller.getSnapshot()).toMatchObject({ callId: CALL, isResumed: true });
+    expect(deps.handOver.settle).toHaveBeenCalled();
+
+    // This tab going notes it; a tab with no assistant notes nothing.
+    controller.leave();
+    expect(deps.handOver.leave).toHaveBeenCalledWith(CALL, expect.any(Number));
+    controller.stop();
+    controller.leave();
+    expect(deps.handOver.leave).toHaveBeenCalledTimes(1);
   });
 
   it('gives up waiting when cancelled, and takes nothing over', async () => {

@@ -2,6 +2,7 @@ import type { CallType, TranscriptLine } from '../../../../shared/schemas/agent'
 import type { VoiceProvider, VoiceSession } from '../../../../shared/schemas/voice';
 import type { AssistantStart, CreatedAssistant, VoiceAssistant } from '../../voice';
 import type { NumberedLine } from '../api/call-details';
+import type { AssistantReturn } from './assistant-return';
 import { TranscriptWriter } from './transcript-writer';
 
 /**
@@ -54,6 +55,8 @@ export interface VoiceCallDeps {
    * `signal` aborts the wait.
    */
   acquireLock(name: string, wait: boolean, signal?: AbortSignal): Promise<(() => void) | null>;
+  /** A reloading tab keeps the assistant (see assistant-return.ts). */
+  handOver: AssistantReturn;
   now(): number;
 }
 
@@ -158,24 +161,42 @@ export class VoiceCallController {
     current: { isActive: () => boolean; isMuted: () => boolean; isHeld: () => boolean },
   ) {
     const waiting = new AbortController();
-    void this.deps.acquireLock(ASSISTANT_LOCK, true, waiting.signal).then(async (release) => {
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const queue = async () => {
+      const release = await this.deps.acquireLock(ASSISTANT_LOCK, true, waiting.signal);
       if (!release) return;
       // Let go at End Call in the other tab: the end reaches this one a moment later.
-      await new Promise((resolve) => setTimeout(resolve, RESUME_CHECK_MS));
+      await pause(RESUME_CHECK_MS);
       if (waiting.signal.aborted || !current.isActive() || this.snapshot.callId !== null) {
         release();
+        return;
+      }
+      // The tab that ran it is reloading: it takes the assistant back; this one queues again.
+      const awaited = this.deps.handOver.awaitedMs(callId, this.deps.now());
+      if (awaited > 0) {
+        release();
+        await pause(awaited);
+        if (!waiting.signal.aborted) void queue();
         return;
       }
       this.isMuted = current.isMuted();
       this.isHeld = current.isHeld();
       this.update({ ...idle, callId, phase: 'starting', isResumed: true });
       this.run(callId, { callType, isResumed: true }, release);
-    });
+    };
+    void queue();
     return () => waiting.abort();
+  }
+
+  /** The page is going (a reload, perhaps): the agent's other tabs wait a moment for it. */
+  leave() {
+    const { callId } = this.snapshot;
+    if (callId !== null && this.releaseLock) this.deps.handOver.leave(callId, this.deps.now());
   }
 
   private run(callId: string, start: AssistantStart, release: () => void) {
     this.releaseLock = release;
+    this.deps.handOver.settle();
     void this.start(callId, start, this.generation);
   }
 
