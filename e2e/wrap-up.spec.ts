@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { adminServer, menu, runId, shiftBaseURL, signIn, waitForServer } from './admin-journeys';
+import {
+  adminServer,
+  menu,
+  runId,
+  shiftBaseURL,
+  shot,
+  signIn,
+  waitForServer,
+} from './admin-journeys';
 import {
   activityRows,
   consoleLog,
@@ -14,7 +22,8 @@ import {
 /**
  * Wrap-up as a team and its agent live it: the super admin requires a code and adds one on the
  * Teams page; the agent dials out, ends the call, is held in After Call Work until a code is
- * chosen, writes notes, reloads and finds both; the admin sees the call counted by its code.
+ * chosen, writes notes, reloads and finds both; the admin sees the call counted by its code,
+ * and its code, notes and transcript in the employee's recent calls.
  */
 test.use({ baseURL: shiftBaseURL });
 test.beforeAll(() => waitForServer(shiftBaseURL));
@@ -90,4 +99,13 @@ test('a required wrap-up code, chosen in After Call Work, kept across a reload',
   const byCode = admin.getByRole('region', { name: 'Calls by wrap-up code' });
   await expect(byCode).toContainText('Refund issued');
   await expect(byCode.getByRole('definition')).toHaveText('1');
+
+  // … and the call itself: its code, notes and transcript (the one called said hello).
+  const recent = admin.getByRole('region', { name: 'Recent calls' });
+  await recent.getByRole('button', { name: '+1 (415)-555-1234' }).click();
+  const details = admin.getByRole('dialog', { name: 'Call details' });
+  await expect(details).toContainText('Refund issued');
+  await expect(details.getByRole('region', { name: 'Notes' })).toContainText('Refund of $40 sent');
+  await expect(details.getByRole('region', { name: 'Transcript' })).toContainText('Caller: Hello?');
+  await shot(admin, 'wrap-up-admin-call-details');
 });

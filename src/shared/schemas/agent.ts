@@ -161,9 +161,3 @@ export const callWrapUpSchema = z
   });
 
 export const callIdParamsSchema = z.object({ id: z.uuid({ error: 'Not a call id' }) });
-
-/** One call of an employee, as an admin reads it. */
-export const employeeCallParamsSchema = z.object({
-  id: z.uuid({ error: 'Not a valid id' }),
-  callId: z.uuid({ error: 'Not a call id' }),
-});

@@ -319,3 +319,9 @@ export const analyticsTrendSchema = z.object({
   buckets: z.array(trendBucketSchema),
 });
 export type AnalyticsTrend = z.infer<typeof analyticsTrendSchema>;
+
+/** One call of an employee, as an admin reads it. */
+export const employeeCallParamsSchema = z.object({
+  id: z.uuid({ error: 'Not a valid id' }),
+  callId: z.uuid({ error: 'Not a call id' }),
+});

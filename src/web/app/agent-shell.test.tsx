@@ -483,7 +483,7 @@ describe('the live feed', () => {
     // The dialog opens (and starts its own timer) 450 ms into a second of the page's.
     await advance(450);
     await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'View Call' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Active Call' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Active Call' }));
     // Fresh when it opens (up to a second ahead of the page until the next tick), then in step.
     await advance(600);
     const seconds = (text: string) =>
@@ -746,7 +746,7 @@ describe('the live feed', () => {
       const { user } = await renderAt('/agent');
       await user.keyboard('?');
       await advance(300);
-      const dialog = within(screen.getByRole('dialog', { name: 'Keyboard shortcuts' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }));
       const rows = dialog.getAllByRole('row').map((row) => row.textContent);
       expect(rows).toContain('Alt + Shift + AAnswer the ringing call');
       expect(rows).toContain('DOpen or close the Dialer');

@@ -8,6 +8,7 @@ import {
   employeeAnalyticsDetailSchema,
   employeeAnalyticsListSchema,
   employeeAnalyticsQuerySchema,
+  employeeCallParamsSchema,
   rangeSelectionOf,
   teamAnalyticsListSchema,
 } from '../../../shared/schemas/analytics';
@@ -21,7 +22,6 @@ import {
   callDetailsSchema,
   callLogQuerySchema,
   callLogSchema,
-  employeeCallParamsSchema,
 } from '../../../shared/schemas/agent';
 import { actorOf } from '../auth/sessions';
 import * as analytics from './analytics.service';

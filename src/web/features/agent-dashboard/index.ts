@@ -10,5 +10,5 @@ export { useAgentLiveFeed } from './hooks/use-agent-live-feed';
 export { useAgentStateDeadlines } from './hooks/use-agent-state-deadlines';
 export { useClockProbes } from './hooks/use-clock-probes';
 export { RINGING_TITLE_PREFIX, useRingAlert } from './hooks/use-ring-alert';
-export { ShortcutsDialog } from './components/shortcuts-dialog';
+export { ShortcutsDialogOnDemand as ShortcutsDialog } from './components/shortcuts-dialog-on-demand';
 export { useAnswerOneTabAway, useShortcuts, useShortcutsEnabled } from './shortcuts';

@@ -6,20 +6,18 @@ import {
 } from '../../../../shared/schemas/agent';
 import { okResponseSchema } from '../../../../shared/schemas/sign-in';
 import { apiRequest } from '../../../lib/api-client';
-
-/** GET /api/agent/calls/:id: one of the agent's calls. */
-export const callPath = (callId: string) => `/api/agent/calls/${encodeURIComponent(callId)}`;
+import { agentCallPath } from './wrap-up';
 
 /**
  * A call with its notes, wrap-up code and transcript, from `path`: the agent's own
- * (`callPath`), or an employee's as an admin reads it.
+ * (`agentCallPath`), or an employee's as an admin reads it.
  */
 async function getCallDetailsAt(path: string, signal?: AbortSignal) {
   return (await apiRequest(path, { schema: callDetailsSchema, signal })).call;
 }
 
 export const getCallDetails = (callId: string, signal?: AbortSignal) =>
-  getCallDetailsAt(callPath(callId), signal);
+  getCallDetailsAt(agentCallPath(callId), signal);
 
 export function useCallDetails(path: string) {
   return useQuery({
@@ -35,7 +33,7 @@ export interface NumberedLine extends TranscriptLine {
 
 /** POST /api/agent/calls/:id/transcript: lines said on the call (a line sent again is kept once). */
 export async function saveTranscriptLines(callId: string, lines: readonly NumberedLine[]) {
-  await apiRequest(`${callPath(callId)}/transcript`, {
+  await apiRequest(`${agentCallPath(callId)}/transcript`, {
     method: 'POST',
     body: {
       lines: lines.map((line) => ({

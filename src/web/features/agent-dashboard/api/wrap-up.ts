@@ -17,6 +17,9 @@ export function useMyWrapUp() {
 
 const savedCallSchema = z.object({ call: callLogEntrySchema });
 
+/** /api/agent/calls/:id: one of the agent's calls. */
+export const agentCallPath = (callId: string) => `/api/agent/calls/${encodeURIComponent(callId)}`;
+
 /** PATCH /api/agent/calls/:id: the call's notes, its wrap-up code, or both. */
 export async function saveCallWrapUp({
   callId,
@@ -26,7 +29,7 @@ export async function saveCallWrapUp({
   notes?: string;
   wrapUpCodeId?: string | null;
 }) {
-  const response = await apiRequest(`/api/agent/calls/${encodeURIComponent(callId)}`, {
+  const response = await apiRequest(agentCallPath(callId), {
     method: 'PATCH',
     body: changes,
     schema: savedCallSchema,

@@ -55,7 +55,7 @@ type User = Awaited<ReturnType<typeof renderWithCall>>['user'];
 
 async function openModal(user: User) {
   await user.click(screen.getByRole('button', { name: 'View Call' }));
-  return within(screen.getByRole('dialog', { name: 'Active Call' }));
+  return within(await screen.findByRole('dialog', { name: 'Active Call' }));
 }
 
 /** PATCH answers held back until the test lets each go, in whatever order it likes. */

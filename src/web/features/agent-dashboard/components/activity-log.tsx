@@ -4,8 +4,8 @@ import { Suspense, lazy, useEffect, useId, useState } from 'react';
 import { displayPhone } from '../../../../shared/phone';
 import type { CallLogEntry, CallOutcome } from '../../../../shared/schemas/agent';
 import { formatDuration, formatEasternTime } from '../../../../shared/time-format';
-import { callPath } from '../api/call-details';
 import { useCallLog } from '../api/get-call-log';
+import { agentCallPath } from '../api/wrap-up';
 import { capitalise } from './status-colour';
 import { ScrollableTable } from '../../../components/scrollable-table';
 
@@ -52,7 +52,7 @@ export function ActivityLog() {
         labelledBy={headingId}
         calls={callLog.data?.calls}
         isPending={callLog.isPending}
-        detailsPathOf={callPath}
+        detailsPathOf={agentCallPath}
       />
     </Paper>
   );

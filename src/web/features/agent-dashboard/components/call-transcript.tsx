@@ -1,7 +1,11 @@
 import { Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useRef } from 'react';
+import type { TranscriptLine } from '../../../../shared/schemas/agent';
 import { useVoiceCall } from '../hooks/call-controls';
-import { speakerLabel } from './transcript-lines';
+
+/** Who said a line, as the agent reads it: the caller, or themselves. */
+export const speakerLabel = (speaker: TranscriptLine['speaker']) =>
+  speaker === 'caller' ? 'Caller' : 'You';
 
 /**
  * The call's live transcript (spec §8 'Softphone'), newest at the bottom, under the practice

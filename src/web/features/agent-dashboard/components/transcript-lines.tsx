@@ -1,10 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { TranscriptLine } from '../../../../shared/schemas/agent';
 import { formatEasternTime } from '../../../../shared/time-format';
-
-/** Who said a line, as the agent reads it: the caller, or themselves. */
-export const speakerLabel = (speaker: TranscriptLine['speaker']) =>
-  speaker === 'caller' ? 'Caller' : 'You';
+import { speakerLabel } from './call-transcript';
 
 /** A saved transcript, each line with who said it and when (Eastern time, as the log). */
 export function TranscriptLines({ lines }: { lines: readonly TranscriptLine[] }) {

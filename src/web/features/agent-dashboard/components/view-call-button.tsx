@@ -1,9 +1,14 @@
 import { Button } from '@mantine/core';
 import { IconPhoneCall } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useAgentState } from '../api/get-agent-state';
-import { ActiveCallModal } from './active-call-modal';
 import classes from './view-call-button.module.css';
+
+// The modal's code comes once a call is active, before it is asked for: not with the page.
+const loadActiveCallModal = () => import('./active-call-modal');
+const ActiveCallModal = lazy(() =>
+  loadActiveCallModal().then((module) => ({ default: module.ActiveCallModal })),
+);
 
 /**
  * Spec §2: 'View Call' in the top bar while a call is active (connecting included), opening
@@ -14,7 +19,11 @@ export function ViewCallButton() {
   const { data: snapshot } = useAgentState();
   const [openedForCallId, setOpenedForCallId] = useState<string | null>(null);
   const call = snapshot?.state.call;
-  if (!snapshot || !call || call.phase !== 'active') return null;
+  const isActive = call?.phase === 'active';
+  useEffect(() => {
+    if (isActive) void loadActiveCallModal();
+  }, [isActive]);
+  if (!snapshot || !call || !isActive) return null;
 
   return (
     <>
@@ -27,14 +36,16 @@ export function ViewCallButton() {
         View Call
       </Button>
       {openedForCallId === call.id && (
-        <ActiveCallModal
-          call={call}
-          clock={snapshot}
-          unsavedNotes={
-            snapshot.unsavedNotes?.callId === call.id ? snapshot.unsavedNotes : undefined
-          }
-          onClose={() => setOpenedForCallId(null)}
-        />
+        <Suspense>
+          <ActiveCallModal
+            call={call}
+            clock={snapshot}
+            unsavedNotes={
+              snapshot.unsavedNotes?.callId === call.id ? snapshot.unsavedNotes : undefined
+            }
+            onClose={() => setOpenedForCallId(null)}
+          />
+        </Suspense>
       )}
     </>
   );

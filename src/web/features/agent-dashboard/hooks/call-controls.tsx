@@ -15,7 +15,6 @@ import { agentStateQueryKey } from '../../../lib/query-keys';
 import { createVoiceAssistant } from '../../voice';
 import { type AgentSnapshot, useAgentState } from '../api/get-agent-state';
 import { requestVoiceSession } from '../api/request-voice-session';
-import { getCallDetails, saveTranscriptLines } from '../api/call-details';
 import { storedAssistantReturn } from './assistant-return';
 import { type VoiceCallDeps, VoiceCallController } from './voice-call-controller';
 
@@ -68,8 +67,11 @@ export const defaultVoiceCallDeps: VoiceCallDeps = {
   requestMicrophone,
   requestSession: requestVoiceSession,
   createAssistant: createVoiceAssistant,
-  loadTranscript: async (callId) => (await getCallDetails(callId)).transcript,
-  saveTranscript: saveTranscriptLines,
+  // Needed once a call has an assistant: loaded with it, not with the softphone.
+  loadTranscript: async (callId) =>
+    (await (await import('../api/call-details')).getCallDetails(callId)).transcript,
+  saveTranscript: async (callId, lines) =>
+    (await import('../api/call-details')).saveTranscriptLines(callId, lines),
   acquireLock,
   handOver: storedAssistantReturn,
   now: () => Date.now(),

@@ -3,7 +3,7 @@ import type { VoiceProvider, VoiceSession } from '../../../../shared/schemas/voi
 import type { AssistantStart, CreatedAssistant, VoiceAssistant } from '../../voice';
 import type { NumberedLine } from '../api/call-details';
 import type { AssistantReturn } from './assistant-return';
-import { TranscriptWriter } from './transcript-writer';
+import type { TranscriptWriter } from './transcript-writer';
 
 /**
  * One line of the call as this tab shows it: the assistant's voice is the caller's, the
@@ -240,9 +240,10 @@ export class VoiceCallController {
       this.deps
         .requestMicrophone()
         .catch((error: unknown) => console.warn('voice: microphone access failed', error));
-      const [session, saved] = await Promise.all([
+      const [session, saved, { TranscriptWriter }] = await Promise.all([
         this.deps.requestSession(callId),
         start.isResumed ? this.loadTranscript(callId) : [],
+        import('./transcript-writer'),
       ]);
       if (!isCurrent()) return;
       this.writer = new TranscriptWriter(callId, this.deps.saveTranscript, saved.length);
