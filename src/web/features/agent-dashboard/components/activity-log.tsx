@@ -60,7 +60,7 @@ export function ActivityLog() {
 
 /**
  * A call log's table, as the Activity Log shows it; a call's number opens its details (notes,
- * wrap-up code, transcript) from `detailsPathOf(callId)`.
+ * wrap-up code, transcript) from `detailsPathOf(callId)`, the agent's lines named `agentLabel`.
  */
 export function CallLogTable({
   label,
@@ -68,12 +68,14 @@ export function CallLogTable({
   calls,
   isPending,
   detailsPathOf,
+  agentLabel = 'You',
 }: {
   label: string;
   labelledBy: string;
   calls: CallLogEntry[] | undefined;
   isPending: boolean;
   detailsPathOf: (callId: string) => string;
+  agentLabel?: string;
 }) {
   const [openCallId, setOpenCallId] = useState<string | null>(null);
   return (
@@ -106,6 +108,7 @@ export function CallLogTable({
         <Suspense>
           <CallDetailsDialog
             detailsPath={detailsPathOf(openCallId)}
+            agentLabel={agentLabel}
             onClose={() => setOpenCallId(null)}
           />
         </Suspense>

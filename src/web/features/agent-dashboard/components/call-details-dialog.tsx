@@ -10,13 +10,15 @@ import classes from './grids.module.css';
 
 /**
  * One call of a call log in full: what the log shows, the notes, the wrap-up code and the
- * transcript, as the server keeps them at `detailsPath`.
+ * transcript, as the server keeps them at `detailsPath`; the agent's lines are `agentLabel`'s.
  */
 export function CallDetailsDialog({
   detailsPath,
+  agentLabel,
   onClose,
 }: {
   detailsPath: string;
+  agentLabel: string;
   onClose: () => void;
 }) {
   const details = useCallDetails(detailsPath);
@@ -61,7 +63,7 @@ export function CallDetailsDialog({
                 Nothing was transcribed on this call.
               </Text>
             ) : (
-              <TranscriptLines lines={call.transcript} />
+              <TranscriptLines lines={call.transcript} agentLabel={agentLabel} />
             )}
           </section>
         </Stack>

@@ -3,9 +3,9 @@ import { useEffect, useId, useRef } from 'react';
 import type { TranscriptLine } from '../../../../shared/schemas/agent';
 import { useVoiceCall } from '../hooks/call-controls';
 
-/** Who said a line, as the agent reads it: the caller, or themselves. */
-export const speakerLabel = (speaker: TranscriptLine['speaker']) =>
-  speaker === 'caller' ? 'Caller' : 'You';
+/** Who said a line: the caller, or the agent ('You' as they read it themselves). */
+export const speakerLabel = (speaker: TranscriptLine['speaker'], agent = 'You') =>
+  speaker === 'caller' ? 'Caller' : agent;
 
 /**
  * The call's live transcript (spec §8 'Softphone'), newest at the bottom, under the practice

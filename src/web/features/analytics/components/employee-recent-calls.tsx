@@ -26,6 +26,7 @@ export function EmployeeRecentCalls({ employeeId }: { employeeId: string }) {
           calls={calls.data?.calls}
           isPending={calls.isPending}
           detailsPathOf={(callId) => employeeCallPath(employeeId, callId)}
+          agentLabel="Agent"
         />
       )}
     </Paper>
