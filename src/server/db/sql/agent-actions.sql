@@ -56,6 +56,19 @@ BEGIN
     LEFT JOIN call_logs AS c ON c.user_id = agent AND c.ended_at IS NULL;
 END $$;
 
+-- The call whose wrap-up is open: the agent's answered call in progress, or in After Call Work
+-- the call it follows, their latest, when it was answered. Null when there is none.
+CREATE FUNCTION agent_wrap_up_call(agent uuid) RETURNS uuid LANGUAGE sql STABLE AS $$
+  SELECT c.id FROM call_logs AS c
+  WHERE c.user_id = agent AND c.call_status = 'answered'
+    AND (c.ended_at IS NULL
+      OR (c.id = (SELECT l.id FROM call_logs AS l WHERE l.user_id = agent
+            ORDER BY l.time_received DESC LIMIT 1)
+        AND EXISTS (SELECT 1 FROM employee_status_log AS s
+          WHERE s.user_id = agent AND s.ended_at IS NULL AND s.status = 'after_call')))
+  ORDER BY c.ended_at IS NULL DESC LIMIT 1
+$$;
+
 -- Whether the agent's team requires a wrap-up code before After Call Work ends (and has an active
 -- code to choose).
 CREATE FUNCTION agent_must_wrap_up(agent uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
@@ -120,7 +133,8 @@ BEGIN
             THEN 'OUTBOUND_NEEDS_OUT_BOUND'
           WHEN step.action = 'status' AND step.by = 'agent'
             AND open_interval.status = 'after_call' AND step.arg <> 'after_call'
-            AND latest_call.call_status = 'answered' AND latest_call.wrap_up_code_id IS NULL
+            AND (SELECT c.wrap_up_code_id IS NULL FROM call_logs AS c
+              WHERE c.id = agent_wrap_up_call(step.agent))
             AND agent_must_wrap_up(step.agent) THEN 'WRAP_UP_CODE_REQUIRED'
         END, NULL)::agent_action_step)
       INTO steps
@@ -134,8 +148,7 @@ BEGIN
         LIMIT 1) AS open_interval ON true
       LEFT JOIN LATERAL (SELECT c.id, c.call_status FROM call_logs AS c
         WHERE c.user_id = step.agent AND c.ended_at IS NULL LIMIT 1) AS open_call ON true
-      LEFT JOIN LATERAL (SELECT c.time_received, c.answered_at, c.ended_at, c.call_status,
-          c.wrap_up_code_id
+      LEFT JOIN LATERAL (SELECT c.time_received, c.answered_at, c.ended_at
         FROM call_logs AS c WHERE c.user_id = step.agent
         ORDER BY c.time_received DESC LIMIT 1) AS latest_call ON true
       -- The status the action switches to if it succeeds; On Call and After Call Work are the

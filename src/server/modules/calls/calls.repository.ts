@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/database';
 
 /** The agent's calls with the name of their wrap-up code, if any. */
@@ -51,44 +52,14 @@ export function recentCalls(db: Db, userId: string, limit: number) {
 export type CallRow = Awaited<ReturnType<typeof recentCalls>>[number];
 
 /**
- * Whether the agent may still choose the call's wrap-up code: it is their answered call, in
- * progress, or the latest call of theirs with their After Call Work still open (call with the
- * agent locked).
+ * Whether the agent may still choose the call's wrap-up code: it is the call whose wrap-up is
+ * open (db/sql/agent-actions.sql `agent_wrap_up_call`; call with the agent locked).
  */
 export async function isWrapUpOpen(db: Db, userId: string, callId: string) {
-  const row = await db
-    .selectFrom('call_logs as c')
-    .select('c.id')
-    .where('c.id', '=', callId)
-    .where('c.user_id', '=', userId)
-    .where('c.call_status', '=', 'answered')
-    .where((eb) =>
-      eb.or([
-        eb('c.ended_at', 'is', null),
-        eb.and([
-          eb(
-            'c.id',
-            '=',
-            eb
-              .selectFrom('call_logs as latest')
-              .select('latest.id')
-              .where('latest.user_id', '=', userId)
-              .orderBy('latest.time_received', 'desc')
-              .limit(1),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('employee_status_log as open')
-              .select('open.id')
-              .where('open.user_id', '=', userId)
-              .where('open.ended_at', 'is', null)
-              .where('open.status', '=', 'after_call'),
-          ),
-        ]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+  const row = await sql<{ open: boolean | null }>`
+    SELECT agent_wrap_up_call(${userId}::uuid) = ${callId}::uuid AS open
+  `.execute(db);
+  return row.rows[0]?.open === true;
 }
 
 export async function setWrapUpCode(db: Db, callId: string, codeId: string | null) {
