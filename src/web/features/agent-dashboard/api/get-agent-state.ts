@@ -117,8 +117,9 @@ export function measuredAgain(snapshot: AgentSnapshot, bounds: ClockBounds) {
  */
 export function latestSnapshot(held: AgentSnapshot | undefined, next: AgentSnapshot) {
   if (!held) return next;
+  const bounds = next.clockBounds && narrowClock(held.clockBounds, next.clockBounds);
   if (isOlder(next.state, held.state) || isSameState(next.state, held.state)) {
-    return next.clockBounds ? measuredAgain(held, next.clockBounds) : held;
+    return onClock(held, bounds);
   }
   // The server never had them: unsaved notes stay for as long as their call does.
   const unsavedNotes = held.unsavedNotes;
@@ -126,7 +127,7 @@ export function latestSnapshot(held: AgentSnapshot | undefined, next: AgentSnaps
     unsavedNotes && !next.unsavedNotes && next.state.call?.id === unsavedNotes.callId
       ? { ...next, unsavedNotes }
       : next;
-  return next.clockBounds ? onClock(kept, narrowClock(held.clockBounds, next.clockBounds)) : kept;
+  return onClock(kept, bounds);
 }
 
 /**
