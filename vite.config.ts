@@ -71,7 +71,7 @@ export default defineConfig({
             // them here: nothing imports these leaves, so no chunk cycle can form.
             {
               name: 'vendor-pages',
-              test: /[\\/]node_modules[\\/](@tabler[\\/]icons-react[\\/].*[\\/]Icon(AlertTriangle|Arrow(Down|Left|Up)|ArrowsExchange|ArrowsSort|Broadcast|ChevronRight|Download|Edit|HelpCircle|History|Plus|Refresh|Search|ShieldLock|Sort(Ascending|Descending)|StarFilled|Trash|User(Minus|Plus)|Users|UsersGroup|WaveSine)\.mjs$|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Skeleton|ThemeIcon|Grid|SimpleGrid|Pagination|NativeSelect|Switch|SegmentedControl|FloatingIndicator|List)|utils[\\/](InlineInput|InputsGroupFieldset))[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-pagination[\\/])/,
+              test: /[\\/]node_modules[\\/](@tabler[\\/]icons-react[\\/].*[\\/]Icon(AlertTriangle|Arrow(Down|Left|Up)|ArrowsExchange|ArrowsSort|Broadcast|ChevronRight|Download|Edit|Headphones|HelpCircle|History|Plus|Refresh|Search|ShieldLock|Sort(Ascending|Descending)|StarFilled|Trash|User(Minus|Plus)|Users|UsersGroup|Volume|WaveSine)\.mjs$|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Skeleton|ThemeIcon|Grid|SimpleGrid|Pagination|NativeSelect|Switch|SegmentedControl|FloatingIndicator|List)|utils[\\/](InlineInput|InputsGroupFieldset))[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-pagination[\\/])/,
               includeDependenciesRecursively: false,
             },
             // The rest (React Router, React Query, more Mantine, classic zod, floating-ui…): the

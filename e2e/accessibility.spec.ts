@@ -140,6 +140,9 @@ test('the softphone passes axe, also while a call rings and during it', async ({
   await expectNoViolations(page, 'dashboard, a call ringing');
   await interactions(page).getByRole('button', { name: 'Answer' }).click();
   await expectCallShown(page, log);
+  // The call's audio panel, its devices shown.
+  await interactions(page).getByRole('button', { name: 'Audio devices' }).click();
+  await expect(interactions(page).getByLabel('Speaker', { exact: true })).toBeVisible();
   await expectNoViolations(page, 'dashboard, in a call');
   await page.getByRole('button', { name: 'View Call' }).click();
   const modal = page.getByRole('dialog', { name: 'Active Call' });

@@ -187,6 +187,152 @@ test('the practice caller takes an answered call: greeting, hold, reload, transc
   expect(problems).toEqual([]);
 });
 
+/**
+ * A machine with a headset whose microphone sends nothing (switched off) and a laptop
+ * microphone the test speaks into, and two speakers: the page's device list, what each
+ * microphone request asked for, and where each sound element was sent.
+ */
+async function fakeHeadsetAndLaptop(page: Page) {
+  await page.addInitScript(() => {
+    const asked: (string | null)[] = [];
+    const sinks: string[] = [];
+    const streams: MediaStream[] = [];
+    let context: AudioContext | undefined;
+    let gain: GainNode | undefined;
+    Object.assign(window, {
+      asked,
+      sinks,
+      openMicrophones: () =>
+        streams.flatMap((stream) => stream.getAudioTracks()).filter((t) => t.readyState === 'live')
+          .length,
+      agentSpeaks: (on: boolean) => gain?.gain.setValueAtTime(on ? 0.5 : 0, 0),
+    });
+    const device = (kind: MediaDeviceKind, deviceId: string, label: string) =>
+      ({ kind, deviceId, label, groupId: 'g', toJSON: () => ({}) }) as MediaDeviceInfo;
+    navigator.mediaDevices.enumerateDevices = async () => [
+      device('audioinput', 'default', 'Default - Laptop microphone'),
+      device('audioinput', 'headset-mic', 'Headset microphone'),
+      device('audioinput', 'laptop-mic', 'Laptop microphone'),
+      device('audiooutput', 'default', 'Default - Laptop speakers'),
+      device('audiooutput', 'headset-out', 'Headset earphones'),
+      device('audiooutput', 'laptop-out', 'Laptop speakers'),
+    ];
+    navigator.mediaDevices.getUserMedia = async (constraints) => {
+      const audio = constraints?.audio;
+      const exact =
+        typeof audio === 'object' && typeof audio.deviceId === 'object' && 'exact' in audio.deviceId
+          ? String(audio.deviceId.exact)
+          : null;
+      asked.push(exact);
+      context ??= new AudioContext();
+      void context.resume();
+      const out = context.createMediaStreamDestination();
+      if (exact !== 'headset-mic') {
+        const tone = context.createOscillator();
+        gain = context.createGain();
+        gain.gain.value = 0;
+        tone.connect(gain).connect(out);
+        tone.start();
+      }
+      streams.push(out.stream);
+      return out.stream;
+    };
+    HTMLMediaElement.prototype.setSinkId = async function (id: string) {
+      sinks.push(id);
+    };
+  });
+  const read = <T>(name: string) =>
+    page.evaluate((name) => (window as unknown as Record<string, T>)[name] as T, name);
+  return {
+    asked: () => read<(string | null)[]>('asked'),
+    sinks: () => read<string[]>('sinks'),
+    openMicrophones: () =>
+      page.evaluate(() =>
+        (window as unknown as { openMicrophones: () => number }).openMicrophones(),
+      ),
+    speaks: (on: boolean) =>
+      page.evaluate(
+        (on) => (window as unknown as { agentSpeaks: (on: boolean) => void }).agentSpeaks(on),
+        on,
+      ),
+  };
+}
+
+test('the agent picks the microphone and speaker of a call and sees the microphone level', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const problems = watchForPageErrors(page);
+  const machine = await fakeHeadsetAndLaptop(page);
+  const agent = await registerAgent('voice-devices');
+  await signInAgent(page, agent);
+  await answerNextCall(page);
+  const panel = interactions(page);
+  const meter = panel.getByRole('meter', { name: 'Microphone level' });
+  const level = async () => Number(await meter.getAttribute('aria-valuenow'));
+
+  // The system's default microphone hears the agent speak.
+  await expect(meter).toBeVisible();
+  await machine.speaks(true);
+  await expect.poll(level).toBeGreaterThan(30);
+  await machine.speaks(false);
+  await expect.poll(level).toBe(0);
+
+  // The headset's microphone is switched off: the meter stays flat as the agent speaks, and
+  // the panel says why the caller hears nothing.
+  await panel.getByRole('button', { name: 'Audio devices' }).click();
+  const microphone = panel.getByLabel('Microphone', { exact: true });
+  await expect(microphone.getByRole('option')).toHaveText([
+    'System default',
+    'Headset microphone',
+    'Laptop microphone',
+  ]);
+  await microphone.selectOption('Headset microphone');
+  await expect.poll(machine.asked).toEqual([null, null, 'headset-mic']);
+  await expect.poll(machine.openMicrophones).toBe(1);
+  await machine.speaks(true);
+  await expect(panel.getByText(/^No sound from this microphone/)).toBeVisible();
+  expect(await level()).toBe(0);
+  await shot(page, 'voice-3-silent-microphone');
+
+  // The laptop's microphone does: the warning goes as the level comes back.
+  await microphone.selectOption('Laptop microphone');
+  await expect.poll(machine.asked).toEqual([null, null, 'headset-mic', 'laptop-mic']);
+  await machine.speaks(true);
+  await expect.poll(level).toBeGreaterThan(30);
+  await expect(panel.getByText(/^No sound from this microphone/)).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Mute' }).click();
+  await expect(panel.getByText("Muted: the caller can't hear you.")).toBeVisible();
+  await expect.poll(level).toBe(0);
+  await panel.getByRole('button', { name: 'Unmute' }).click();
+  await expect.poll(level).toBeGreaterThan(30);
+  await machine.speaks(false);
+
+  // The speaker: the practice caller's synthetic voice cannot follow it, and the panel says
+  // so; the test sound and the ringtone do.
+  const speaker = panel.getByLabel('Speaker', { exact: true });
+  await speaker.selectOption('Headset earphones');
+  await expect(speaker).toHaveAccessibleDescription(/practice caller's voice plays on the system/);
+  await panel.getByRole('button', { name: 'Test speaker' }).click();
+  await expect.poll(machine.sinks).toEqual(['headset-out']);
+  await shot(page, 'voice-4-audio-devices');
+
+  // The choices hold for the next call, in the View Call dialog too.
+  await panel.getByRole('button', { name: 'End Call' }).click();
+  await expect(statusSelector(page)).toContainText('After Call Work');
+  await answerNextCall(page);
+  await expect.poll(machine.sinks).toEqual(['headset-out', 'headset-out']);
+  await expect(meter).toBeVisible();
+  expect((await machine.asked()).slice(-1)).toEqual(['laptop-mic']);
+  await page.getByRole('button', { name: 'View Call' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Active Call' });
+  await dialog.getByRole('button', { name: 'Audio devices' }).click();
+  await expect(dialog.getByLabel('Microphone', { exact: true })).toHaveValue('laptop-mic');
+  await expect(dialog.getByLabel('Speaker', { exact: true })).toHaveValue('headset-out');
+  await shot(page, 'voice-5-devices-in-dialog');
+  expect(problems).toEqual([]);
+});
+
 test('with a vapi identity and the network closed, the call still shows 2.5 s after the failed start', async ({
   browser,
 }) => {

@@ -18,10 +18,19 @@ const identity = { name: 'Riley', assistantId: 'local' };
 const SCENARIO = { name: 'Test call', lines: ['Line one.', 'Line two.', 'Goodbye.'] };
 
 function fakeMicrophone() {
+  const ended: (() => void)[] = [];
   const track = {
     kind: 'audio',
     enabled: true,
     readyState: 'live',
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'ended') ended.push(listener);
+    },
+    /** The device goes away (the browser ends the track; stop() does not fire this). */
+    unplug() {
+      track.readyState = 'ended';
+      for (const listener of ended) listener();
+    },
     constraints: { echoCancellation: true, noiseSuppression: true } as MediaTrackConstraints,
     stop: vi.fn(() => {
       track.readyState = 'ended';
@@ -569,5 +578,99 @@ describe('speechSynthesisSpeaker', () => {
     expect(onEnd).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(onEnd).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('local assistant devices', () => {
+  const started = async (options: LocalAssistantOptions = {}) => {
+    const test = setUp(options);
+    await test.assistant.start(identity);
+    return test;
+  };
+
+  it('opens the microphone chosen before the call, and the default when it is gone', async () => {
+    const chosen = setUp();
+    await chosen.assistant.setMicrophone('headset');
+    await chosen.assistant.start(identity);
+    expect(chosen.getUserMedia).toHaveBeenCalledTimes(1);
+    expect(chosen.getUserMedia).toHaveBeenCalledWith({
+      audio: { echoCancellation: true, noiseSuppression: true, deviceId: { exact: 'headset' } },
+    });
+
+    const unplugged = setUp();
+    unplugged.getUserMedia.mockRejectedValueOnce(new Error('OverconstrainedError'));
+    await unplugged.assistant.setMicrophone('headset');
+    await unplugged.assistant.start(identity);
+    expect(unplugged.getUserMedia).toHaveBeenLastCalledWith({
+      audio: { echoCancellation: true, noiseSuppression: true },
+    });
+    expect(unplugged.named('call-start-success')).toHaveLength(1);
+  });
+
+  it('switches microphones mid-call: the new one measured and muted as the call is', async () => {
+    const { assistant, getUserMedia, microphone, levelSource } = await started();
+    const next = fakeMicrophone();
+    const nextLevel = fakeLevelSource();
+    getUserMedia.mockResolvedValueOnce(next.stream);
+    assistant.setMuted(true);
+    const sources = [nextLevel];
+    Object.assign(assistant, { createLevelSource: () => sources.shift() });
+
+    await assistant.setMicrophone('laptop');
+    expect(getUserMedia).toHaveBeenLastCalledWith({
+      audio: { echoCancellation: true, noiseSuppression: true, deviceId: { exact: 'laptop' } },
+    });
+    expect(microphone.track.stop).toHaveBeenCalled();
+    expect(levelSource.close).toHaveBeenCalled();
+    expect(next.track.enabled).toBe(false);
+    expect(next.track.stop).not.toHaveBeenCalled();
+  });
+
+  it('keeps the microphone it had when the chosen one will not open', async () => {
+    const { assistant, getUserMedia, microphone } = await started();
+    getUserMedia.mockRejectedValueOnce(new DOMException('busy', 'NotReadableError'));
+    await expect(assistant.setMicrophone('headset')).rejects.toThrow('busy');
+    expect(microphone.track.stop).not.toHaveBeenCalled();
+    expect(microphone.track.readyState).toBe('live');
+  });
+
+  it('falls back to the default microphone when the one in use is unplugged', async () => {
+    const { assistant, getUserMedia, microphone } = setUp();
+    await assistant.setMicrophone('headset');
+    await assistant.start(identity);
+    const fallback = fakeMicrophone();
+    getUserMedia.mockResolvedValueOnce(fallback.stream);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    microphone.track.unplug();
+    await vi.waitFor(() =>
+      expect(getUserMedia).toHaveBeenLastCalledWith({
+        audio: { echoCancellation: true, noiseSuppression: true },
+      }),
+    );
+  });
+
+  it('reports the microphone level as the caller hears it: nothing while muted or held', async () => {
+    const { assistant, levelSource } = await started();
+    const levels: number[] = [];
+    assistant.on('microphone-level', (level) => levels.push(level));
+    levelSource.level = 0.075;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(levels.at(-1)).toBeCloseTo(0.5);
+    assistant.setMuted(true);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(levels.at(-1)).toBe(0);
+    assistant.setMuted(false);
+    assistant.setOnHold(true);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(levels.at(-1)).toBe(0);
+    assistant.setOnHold(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(levels.at(-1)).toBeCloseTo(0.5);
+  });
+
+  it("cannot send the caller's synthetic voice to a chosen speaker", async () => {
+    const { assistant } = await started();
+    expect(assistant.canChooseSpeaker()).toBe(false);
+    await expect(assistant.setSpeaker()).resolves.toBeUndefined();
   });
 });

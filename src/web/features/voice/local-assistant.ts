@@ -19,6 +19,7 @@ import {
   type VoiceCall,
   VoiceEventEmitter,
   type VoiceIdentity,
+  VOLUME_DIVISOR,
 } from './voice-assistant';
 
 /** Timers and time, given so tests can drive them (CONVENTIONS.md 7). */
@@ -317,6 +318,8 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
   private readonly replyTimeoutMs: number;
   private session: Session | null = null;
   private muted = false;
+  /** The agent's chosen microphone; null: the system's default. */
+  private microphoneId: string | null = null;
 
   constructor(options: LocalAssistantOptions = {}) {
     super();
@@ -371,8 +374,8 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
       });
       ensureCurrent();
       await this.runStage('daily-call-join', async () => {
-        session.stream = await this.openMicrophone();
-        this.applyMute(session);
+        const stream = await this.openMicrophone();
+        if (stream) this.useMicrophone(session, stream);
         return { audioTracks: session.stream?.getAudioTracks().length ?? 0 };
       });
       ensureCurrent();
@@ -448,6 +451,42 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
 
   isMuted(): boolean {
     return this.muted;
+  }
+
+  async setMicrophone(deviceId: string | null): Promise<void> {
+    const session = this.session;
+    // Before the call has its microphone, the choice is what it opens.
+    if (!session?.isConnected) {
+      this.microphoneId = deviceId;
+      return;
+    }
+    const stream = await this.getUserMedia({
+      audio: microphoneConstraints(deviceId, session.noiseCancellation),
+    });
+    if (this.session !== session) {
+      for (const track of stream.getTracks()) track.stop();
+      return;
+    }
+    this.microphoneId = deviceId;
+    const previous = session.stream;
+    this.useMicrophone(session, stream);
+    session.levelSource?.close();
+    session.levelSource = null;
+    try {
+      session.levelSource = this.createLevelSource(stream);
+    } catch (error) {
+      this.emit('error', { type: 'audio-observer-setup-error', error });
+    }
+    for (const track of previous?.getTracks() ?? []) track.stop();
+  }
+
+  /** The caller's voice is the browser's speech synthesis, which plays on the default speaker. */
+  setSpeaker(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  canChooseSpeaker(): boolean {
+    return false;
   }
 
   say(message: string, endCallAfterSpoken = false): void {
@@ -553,15 +592,18 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
     });
   }
 
-  /** One audio observer tick: the caller's level always, the agent's when it is their turn. */
+  /**
+   * One audio observer tick: the caller's level, and the agent's (what the caller hears: nothing
+   * while muted or On Hold), which ends their turn when it is theirs.
+   */
   private observe(session: Session) {
     const at = this.clock.now();
     const assistantLevel = session.isAssistantSpeaking ? SPEAKING_LEVEL + session.pulse : 0;
     session.pulse /= 2;
     session.assistantDetector.sample(assistantLevel, at);
-    if (session.isAwaitingReply) {
-      session.agentDetector.sample(this.muted ? 0 : this.readAgentLevel(session), at);
-    }
+    const agentLevel = this.muted || session.isHeld ? 0 : this.readAgentLevel(session);
+    this.emit('microphone-level', Math.min(1, agentLevel / VOLUME_DIVISOR));
+    if (session.isAwaitingReply) session.agentDetector.sample(agentLevel, at);
   }
 
   private readAgentLevel(session: Session): number {
@@ -579,13 +621,35 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
    * goes on; the caller's turns then end on the reply timeout).
    */
   private async openMicrophone(): Promise<MediaStream | null> {
+    if (this.microphoneId !== null) {
+      try {
+        return await this.getUserMedia({ audio: microphoneConstraints(this.microphoneId, true) });
+      } catch (error) {
+        // Unplugged since it was chosen, perhaps: the system's default will do.
+        console.warn('voice: the chosen microphone did not open; using the default', error);
+        this.microphoneId = null;
+      }
+    }
     try {
-      return await this.getUserMedia({
-        audio: { echoCancellation: true, noiseSuppression: true },
-      });
+      return await this.getUserMedia({ audio: microphoneConstraints(null, true) });
     } catch (error) {
       console.warn('voice: no microphone; the assistant goes on without hearing the caller', error);
       return null;
+    }
+  }
+
+  /** The call's microphone from now on; when it is unplugged, the system's default. */
+  private useMicrophone(session: Session, stream: MediaStream) {
+    session.stream = stream;
+    this.applyMute(session);
+    for (const track of stream.getAudioTracks()) {
+      track.addEventListener('ended', () => {
+        if (this.session !== session || session.stream !== stream) return;
+        console.warn('voice: the microphone went away; switching to the default');
+        this.setMicrophone(null).catch((error: unknown) =>
+          console.warn('voice: no microphone left', error),
+        );
+      });
     }
   }
 
@@ -737,6 +801,17 @@ export class LocalVoiceAssistant extends VoiceEventEmitter implements VoiceAssis
   private timestamp() {
     return new Date(this.clock.now()).toISOString();
   }
+}
+
+function microphoneConstraints(
+  deviceId: string | null,
+  noiseSuppression: boolean,
+): MediaTrackConstraints {
+  return {
+    echoCancellation: true,
+    noiseSuppression,
+    ...(deviceId === null ? {} : { deviceId: { exact: deviceId } }),
+  };
 }
 
 function defaultSpeaker(clock: VoiceClock): LineSpeaker {

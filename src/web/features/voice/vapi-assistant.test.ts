@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { fakeSpeakerChoice } from '../../test/fake-speakers';
 import { createVoiceAssistant } from './create-assistant';
 import { LocalVoiceAssistant } from './local-assistant';
 import {
@@ -66,6 +67,17 @@ class FakeVapi implements VapiLike {
 
   send(message: unknown) {
     this.calls.push({ method: 'send', args: [message] });
+  }
+
+  player: HTMLAudioElement | null = null;
+
+  setInputDevicesAsync(options: { audioDeviceId?: string | null }) {
+    this.calls.push({ method: 'setInputDevicesAsync', args: [options] });
+    return Promise.resolve();
+  }
+
+  getAudioPlayer() {
+    return this.player;
   }
 }
 
@@ -387,6 +399,52 @@ describe('vapi assistant during a call', () => {
       { method: 'say', args: ['Hold on.', false] },
       { method: 'send', args: [{ type: 'control', control: 'say-first-message' }] },
     ]);
+  });
+});
+
+describe('vapi assistant devices', () => {
+  const inputs = (sdk: FakeVapi) =>
+    sdk.calls.filter((call) => call.method === 'setInputDevicesAsync').map((call) => call.args[0]);
+
+  it('switches to a microphone chosen before the call as it starts, then at once', async () => {
+    const { assistant, client } = setUp();
+    await assistant.setMicrophone('headset');
+    await assistant.start(identity);
+    expect(inputs(client())).toEqual([{ audioDeviceId: 'headset' }]);
+    await assistant.setMicrophone(null);
+    expect(inputs(client())).toEqual([{ audioDeviceId: 'headset' }, { audioDeviceId: 'default' }]);
+  });
+
+  it('plays the assistant on the chosen speaker, the element there and the next one', async () => {
+    const speakers = fakeSpeakerChoice();
+    try {
+      const { assistant, client } = setUp();
+      await assistant.setSpeaker('earphones');
+      await assistant.start(identity);
+      expect(assistant.canChooseSpeaker()).toBe(true);
+      expect(speakers.sinks).toEqual([]);
+      client().emit('audio', document.createElement('audio'));
+      expect(speakers.sinks).toEqual(['earphones']);
+      client().player = document.createElement('audio');
+      await assistant.setSpeaker(null);
+      expect(speakers.sinks).toEqual(['earphones', '']);
+    } finally {
+      speakers.restore();
+    }
+  });
+
+  it("reports the SDK's microphone level, as nothing while muted or held", async () => {
+    const { assistant, client } = setUp();
+    const levels: number[] = [];
+    assistant.on('microphone-level', (level) => levels.push(level));
+    await assistant.start(identity);
+    client().emit('local-volume-level', 0.4);
+    assistant.setMuted(true);
+    client().emit('local-volume-level', 0.4);
+    assistant.setMuted(false);
+    assistant.setOnHold(true);
+    client().emit('local-volume-level', 0.4);
+    expect(levels).toEqual([0.4, 0, 0]);
   });
 });
 

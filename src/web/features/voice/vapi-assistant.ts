@@ -38,7 +38,14 @@ export interface VapiLike {
   isMuted(): boolean;
   say(message: string, endCallAfterSpoken?: boolean): void;
   send?(message: { type: string; [key: string]: unknown }): void;
+  setInputDevicesAsync?(options: { audioDeviceId?: string | null }): Promise<unknown>;
+  /** The element playing the assistant, once its track has arrived. */
+  getAudioPlayer?(): HTMLAudioElement | null;
 }
+
+/** Whether this browser can send an element's sound to a chosen speaker. */
+export const canRouteAudio = () =>
+  typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
 
 export type VapiConstructor = new (publicKey: string, baseUrl?: string) => VapiLike;
 
@@ -135,6 +142,9 @@ export class VapiVoiceAssistant extends VoiceEventEmitter implements VoiceAssist
   /** The agent's choice, kept while there is no call to apply it to (the SDK ignores it then). */
   private muted = false;
   private held = false;
+  /** The agent's devices; null: the system's default. */
+  private microphoneId: string | null = null;
+  private speakerId: string | null = null;
 
   constructor(options: VapiAssistantOptions) {
     super();
@@ -226,6 +236,22 @@ export class VapiVoiceAssistant extends VoiceEventEmitter implements VoiceAssist
     if (this.client && this.state !== 'idle') this.applyMute(this.client);
   }
 
+  async setMicrophone(deviceId: string | null): Promise<void> {
+    // Before the call has joined there is no microphone to switch: it is applied on call-start.
+    if (this.client && this.state === 'started') await this.applyMicrophone(this.client, deviceId);
+    this.microphoneId = deviceId;
+  }
+
+  async setSpeaker(deviceId: string | null): Promise<void> {
+    const player = this.client?.getAudioPlayer?.();
+    if (player && canRouteAudio()) await player.setSinkId(deviceId ?? '');
+    this.speakerId = deviceId;
+  }
+
+  canChooseSpeaker(): boolean {
+    return canRouteAudio();
+  }
+
   say(message: string, endCallAfterSpoken = false): void {
     this.client?.say(message, endCallAfterSpoken);
   }
@@ -285,9 +311,25 @@ export class VapiVoiceAssistant extends VoiceEventEmitter implements VoiceAssist
       });
     });
     client.on('call-start', () => {
-      // A mute chosen while the call was still joining takes effect as it starts.
+      // A mute or microphone chosen while the call was still joining takes effect as it starts.
       this.applyMute(client);
+      if (this.microphoneId !== null) {
+        this.applyMicrophone(client, this.microphoneId).catch((error: unknown) => {
+          console.warn('voice: the chosen microphone was not applied', error);
+          this.microphoneId = null;
+        });
+      }
       this.emit('call-start');
+    });
+    // Listening makes the SDK measure the microphone (it does only for a listener).
+    client.on('local-volume-level', (level: number) =>
+      this.emit('microphone-level', this.muted || this.held ? 0 : level),
+    );
+    client.on('audio', (player: HTMLAudioElement) => {
+      if (this.speakerId === null || !canRouteAudio()) return;
+      player.setSinkId(this.speakerId).catch((error: unknown) => {
+        console.warn('voice: the chosen speaker was not applied', error);
+      });
     });
     client.on('call-end', () => {
       this.state = 'idle';
@@ -325,6 +367,11 @@ export class VapiVoiceAssistant extends VoiceEventEmitter implements VoiceAssist
     } catch (error) {
       console.warn('voice: vapi mute not applied yet', error);
     }
+  }
+
+  private async applyMicrophone(client: VapiLike, deviceId: string | null) {
+    // 'default' is the system's own choice, as the browser lists it.
+    await client.setInputDevicesAsync?.({ audioDeviceId: deviceId ?? 'default' });
   }
 
   private stopClient(client: VapiLike) {

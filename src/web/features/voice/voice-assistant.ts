@@ -107,6 +107,8 @@ export interface VoiceEvents {
   'speech-end': undefined;
   /** The assistant's (remote) volume, 0..1. */
   'volume-level': number;
+  /** The agent's own microphone as the call hears it, 0..1: 0 while muted or On Hold. */
+  'microphone-level': number;
   message: VoiceMessage;
   error: VoiceError;
 }
@@ -122,6 +124,15 @@ export interface VoiceAssistant {
   isMuted(): boolean;
   /** On Hold (true) and back: the call's audio pauses, the agent's mute aside. */
   setOnHold(held: boolean): void;
+  /**
+   * The microphone the call uses (null: the system's default), now and for a start to come.
+   * Rejects when the device cannot be opened; the call then keeps the one it had.
+   */
+  setMicrophone(deviceId: string | null): Promise<void>;
+  /** The speaker the call's audio plays on (null: the system's default), where it can choose. */
+  setSpeaker(deviceId: string | null): Promise<void>;
+  /** Whether the call's audio follows setSpeaker (the offline caller's speech synthesis cannot). */
+  canChooseSpeaker(): boolean;
   /** Has the assistant say a line, and end the call after it when asked. */
   say(message: string, endCallAfterSpoken?: boolean): void;
   /** Subscribes; returns the unsubscribe function. */

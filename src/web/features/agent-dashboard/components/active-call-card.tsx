@@ -3,6 +3,7 @@ import { displayPhone } from '../../../../shared/phone';
 import type { CurrentCall } from '../../../../shared/schemas/agent';
 import { formatCallTimer } from '../../../../shared/time-format';
 import { useCallControls } from '../hooks/call-controls';
+import { CallAudioOnDemand } from './call-audio-on-demand';
 import { CallControlButtons } from './call-control-buttons';
 import { CallTranscript } from './call-transcript';
 import { EndCallButton } from './end-call-button';
@@ -41,6 +42,7 @@ export function ActiveCallCard({ call, elapsedSeconds, isBusy, onEnd }: ActiveCa
             }}
           />
         </Group>
+        <CallAudioOnDemand callId={call.id} controls={controls} />
         <CallTranscript callId={call.id} />
       </Stack>
     </Paper>

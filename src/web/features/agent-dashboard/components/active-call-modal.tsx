@@ -9,6 +9,7 @@ import { useCallControls } from '../hooks/call-controls';
 import { useCallActions } from '../hooks/use-call-actions';
 import { useCallNotes } from '../hooks/use-call-notes';
 import { type ServerClock, useServerNow } from '../hooks/use-server-now';
+import { CallAudioOnDemand } from './call-audio-on-demand';
 import { CallControlButtons } from './call-control-buttons';
 import { callTimeBase } from './call-view';
 import { CallNoticeAlert } from './call-notice-alert';
@@ -86,6 +87,7 @@ export function ActiveCallModal({ call, clock, unsavedNotes, onClose }: ActiveCa
           </dl>
         </Paper>
 
+        <CallAudioOnDemand callId={call.id} controls={controls} />
         <CallTranscript callId={call.id} />
 
         <CallNotesField label="Call notes" notes={notes} />

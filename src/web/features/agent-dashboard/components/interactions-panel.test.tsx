@@ -9,6 +9,7 @@ import {
   ringingCall,
 } from '../../../test/agent-fixtures';
 import { advance, settle, useFakeClock } from '../../../test/fake-clock';
+import { fakeSpeakerChoice } from '../../../test/fake-speakers';
 import { errorResponse, jsonResponse } from '../../../test/fetch-mock';
 import { agentStateQueryKey } from '../../../lib/query-keys';
 import { renderDashboard, sent } from '../test/render-dashboard';
@@ -125,6 +126,20 @@ describe('the Interactions panel', () => {
 
     expect(ringtone.pause).toHaveBeenCalled();
     expect(ringtone.played).toHaveLength(1);
+  });
+
+  it('rings on the speaker the agent chose, where the browser can choose one', async () => {
+    useFakeClock(SERVER_NOW);
+    const speakers = fakeSpeakerChoice();
+    localStorage.setItem('switchboard-audio-devices', JSON.stringify({ speakerId: 'earphones' }));
+    try {
+      listenToRingtone();
+      await renderDashboard(ringing);
+      expect(speakers.sinks).toEqual(['earphones']);
+    } finally {
+      localStorage.clear();
+      speakers.restore();
+    }
   });
 
   it("stops the ringtone when the countdown reaches 0, before the server's 'missed'", async () => {

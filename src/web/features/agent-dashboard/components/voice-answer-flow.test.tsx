@@ -12,6 +12,7 @@ import {
 import { advance, settle, useFakeClock } from '../../../test/fake-clock';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock';
 import { agentUser } from '../../../test/fixtures';
+import { fakeSpeakerChoice } from '../../../test/fake-speakers';
 import { renderWithProviders } from '../../../test/render';
 import {
   type VoiceAssistant,
@@ -33,6 +34,9 @@ class FakeAssistant extends VoiceEventEmitter implements VoiceAssistant {
   readonly startedWith: VoiceIdentity[] = [];
   readonly setMuted = vi.fn();
   readonly setOnHold = vi.fn();
+  readonly setMicrophone = vi.fn(() => Promise.resolve());
+  readonly setSpeaker = vi.fn(() => Promise.resolve());
+  readonly canChooseSpeaker = () => true;
   readonly stop = vi.fn();
   private settleStart: (call: VoiceCall | null) => void = () => {};
 
@@ -556,5 +560,128 @@ describe('the call controls in another tab', () => {
     expect(first.tab().getByRole('button', { name: 'Mute' })).toBeTruthy();
     expect(second.tab().getByRole('button', { name: 'Hold' })).toBeTruthy();
     expect(answering.assistant.setMuted).toHaveBeenLastCalledWith(false);
+  });
+});
+
+describe('the call audio', () => {
+  afterEach(() => {
+    localStorage.clear();
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+    Reflect.deleteProperty(HTMLMediaElement.prototype, 'setSinkId');
+  });
+
+  /**
+   * A machine with a headset and a laptop, and a call answered whose assistant started. Call
+   * useFakeClock first.
+   */
+  async function connectedCall() {
+    const device = (kind: MediaDeviceKind, deviceId: string, label: string) =>
+      ({ kind, deviceId, label, groupId: 'g' }) as MediaDeviceInfo;
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: {
+        enumerateDevices: () =>
+          Promise.resolve([
+            device('audioinput', 'default', 'Default - Headset microphone'),
+            device('audioinput', 'headset', 'Headset microphone'),
+            device('audioinput', 'laptop', ''),
+            device('audiooutput', 'earphones', 'Headset earphones'),
+          ]),
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      },
+    });
+    const { assistant, deps } = fakeVoice();
+    const rendered = await renderRinging(deps);
+    await rendered.user.click(panel().getByRole('button', { name: 'Answer' }));
+    await settle();
+    act(() => assistant.connect());
+    await advance(3000);
+    const audio = within(await panel().findByRole('group', { name: 'Call audio' }));
+    return { ...rendered, assistant, audio };
+  }
+
+  it("shows the microphone's level as the caller hears it, and why it is silent", async () => {
+    useFakeClock(SERVER_NOW);
+    const { assistant, audio, user } = await connectedCall();
+    const meter = audio.getByRole('meter', { name: 'Microphone level' });
+    act(() => assistant.emit('microphone-level', 0.25));
+    expect(meter.getAttribute('aria-valuenow')).toBe('50');
+
+    // A pause is no warning; digital silence for 3 s is.
+    for (let tick = 0; tick < 25; tick += 1) {
+      act(() => assistant.emit('microphone-level', 0));
+      await advance(100);
+    }
+    expect(audio.queryByText(/No sound from this microphone/)).toBeNull();
+    for (let tick = 0; tick < 10; tick += 1) {
+      act(() => assistant.emit('microphone-level', 0));
+      await advance(100);
+    }
+    expect(audio.getByText(/^No sound from this microphone/)).toBeTruthy();
+    act(() => assistant.emit('microphone-level', 0.1));
+    expect(audio.queryByText(/No sound from this microphone/)).toBeNull();
+
+    await user.click(panel().getByRole('button', { name: 'Mute' }));
+    expect(audio.getByText("Muted: the caller can't hear you.")).toBeTruthy();
+    await user.click(panel().getByRole('button', { name: 'Unmute' }));
+    await user.click(panel().getByRole('button', { name: 'Hold' }));
+    expect(audio.getByText("On Hold: the caller can't hear you.")).toBeTruthy();
+  });
+
+  it('switches the microphone, keeps the choice, and says when one will not open', async () => {
+    useFakeClock(SERVER_NOW);
+    const { assistant, audio, user } = await connectedCall();
+    const toggle = audio.getByRole('button', { name: 'Audio devices' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const microphone = audio.getByLabelText('Microphone');
+    // The browser's own 'default' entry is the first option; a device not yet named is numbered.
+    expect(
+      within(microphone)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['System default', 'Headset microphone', 'Microphone 2']);
+
+    await user.selectOptions(microphone, 'Microphone 2');
+    await settle();
+    expect(assistant.setMicrophone).toHaveBeenLastCalledWith('laptop');
+    expect(microphone).toHaveProperty('value', 'laptop');
+    expect(JSON.parse(localStorage.getItem('switchboard-audio-devices')!)).toMatchObject({
+      microphoneId: 'laptop',
+    });
+
+    assistant.setMicrophone.mockRejectedValueOnce(new Error('Device in use'));
+    await user.selectOptions(microphone, 'Headset microphone');
+    await settle();
+    expect(audio.getByRole('alert').textContent).toBe(
+      'That microphone could not be opened (Device in use). The call keeps the one it had.',
+    );
+    expect(microphone).toHaveProperty('value', 'laptop');
+  });
+
+  it('offers the speakers only where the browser can send a call to one', async () => {
+    useFakeClock(SERVER_NOW);
+    const { audio, user } = await connectedCall();
+    await user.click(audio.getByRole('button', { name: 'Audio devices' }));
+    const speaker = audio.getByLabelText('Speaker');
+    expect(speaker).toHaveProperty('disabled', true);
+    expect(speaker.getAttribute('aria-describedby')).toBeTruthy();
+    expect(audio.getByText('This browser plays calls on the system speaker.')).toBeTruthy();
+  });
+
+  it('plays the assistant and the test sound on the chosen speaker', async () => {
+    useFakeClock(SERVER_NOW);
+    const speakers = fakeSpeakerChoice();
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    const { assistant, audio, user } = await connectedCall();
+    await user.click(audio.getByRole('button', { name: 'Audio devices' }));
+    const speaker = audio.getByLabelText('Speaker');
+    expect(speaker).toHaveProperty('disabled', false);
+    await user.selectOptions(speaker, 'Headset earphones');
+    expect(assistant.setSpeaker).toHaveBeenLastCalledWith('earphones');
+    await user.click(audio.getByRole('button', { name: 'Test speaker' }));
+    expect(speakers.sinks).toEqual(['earphones']);
   });
 });

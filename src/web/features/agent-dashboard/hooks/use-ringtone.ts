@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { storedAudioDevices } from './audio-devices';
 
 /** Spec §7 and §9: a looping ringtone at volume 0.6. */
 export const RINGTONE_URL = '/ringtone.wav';
@@ -22,6 +23,7 @@ export function useRingtone(isRinging: boolean) {
     const ringtone = new Audio(RINGTONE_URL);
     ringtone.loop = true;
     ringtone.volume = RINGTONE_VOLUME;
+    playOnChosenSpeaker(ringtone);
     let isStopped = false;
     const retry = () => void play();
     const stopListening = () => {
@@ -54,4 +56,26 @@ export function useRingtone(isRinging: boolean) {
     };
   }, [isRinging]);
   return isBlocked;
+}
+
+/** How long the speaker test plays the ringtone. */
+const TEST_SOUND_MS = 1500;
+
+/** A moment of the ringtone on the chosen speaker, for the agent to hear it works. */
+export async function playTestSound() {
+  const sound = new Audio(RINGTONE_URL);
+  sound.volume = RINGTONE_VOLUME;
+  playOnChosenSpeaker(sound);
+  await sound.play();
+  setTimeout(() => sound.pause(), TEST_SOUND_MS);
+}
+
+/** Plays `element` on the agent's chosen speaker, where the browser can choose one. */
+export function playOnChosenSpeaker(element: HTMLMediaElement) {
+  const { speakerId } = storedAudioDevices.read();
+  if (speakerId === null || !('setSinkId' in element)) return;
+  // A speaker unplugged since: the ringtone plays on the default one rather than not at all.
+  element.setSinkId(speakerId).catch((error: unknown) => {
+    console.warn('The ringtone plays on the default speaker', error);
+  });
 }

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type VoiceAssistant, VoiceEventEmitter } from '../../voice';
+import { storedAudioDevices } from './audio-devices';
 import { defaultVoiceCallDeps } from './call-controls';
 import {
   ASSISTANT_LOCK,
@@ -165,5 +167,68 @@ describe('the assistant lock (Web Locks)', () => {
     expect('locks' in navigator).toBe(false);
     expect(await defaultVoiceCallDeps.acquireLock(ASSISTANT_LOCK, false)).toBeTypeOf('function');
     expect(await defaultVoiceCallDeps.acquireLock(ASSISTANT_LOCK, true)).toBeNull();
+  });
+});
+
+describe('the call devices', () => {
+  afterEach(() => localStorage.clear());
+
+  /** A call whose assistant has started, with the devices the browser remembers. */
+  async function startedCall() {
+    const { controller, deps, release } = setUp();
+    const assistant = Object.assign(new VoiceEventEmitter(), {
+      start: vi.fn(() => Promise.resolve({ id: 'voice-call' })),
+      stop: vi.fn(),
+      setMuted: vi.fn(),
+      isMuted: () => false,
+      setOnHold: vi.fn(),
+      say: vi.fn(),
+      setMicrophone: vi.fn((_deviceId: string | null) => Promise.resolve()),
+      setSpeaker: vi.fn((_deviceId: string | null) => Promise.resolve()),
+      canChooseSpeaker: () => true,
+    }) satisfies VoiceAssistant;
+    deps.requestSession = vi.fn(() => Promise.resolve({ provider: 'local' as const }));
+    deps.createAssistant = vi.fn(() =>
+      Promise.resolve({ assistant, identity: { assistantId: 'local' } }),
+    );
+    controller.begin(CALL, 'inbound', Promise.resolve(release));
+    await vi.waitFor(() => expect(controller.getSnapshot().phase).toBe('started'));
+    return { controller, assistant };
+  }
+
+  it('starts each call on the devices last chosen on this browser', async () => {
+    storedAudioDevices.write({ microphoneId: 'headset', speakerId: 'earphones' });
+    const { assistant } = await startedCall();
+    expect(assistant.setMicrophone).toHaveBeenCalledWith('headset');
+    expect(assistant.setSpeaker).toHaveBeenCalledWith('earphones');
+    expect(assistant.setMicrophone.mock.invocationCallOrder[0]).toBeLessThan(
+      assistant.start.mock.invocationCallOrder[0]!,
+    );
+  });
+
+  it('keeps a device once the call uses it, and not one that would not open', async () => {
+    const { controller, assistant } = await startedCall();
+    await controller.setMicrophone(CALL, 'laptop');
+    await controller.setSpeaker(CALL, 'earphones');
+    expect(storedAudioDevices.read()).toEqual({ microphoneId: 'laptop', speakerId: 'earphones' });
+
+    assistant.setMicrophone.mockRejectedValueOnce(new Error('busy'));
+    await expect(controller.setMicrophone(CALL, 'headset')).rejects.toThrow('busy');
+    expect(storedAudioDevices.read().microphoneId).toBe('laptop');
+    await expect(controller.setMicrophone('another-call', 'headset')).rejects.toThrow(
+      'This tab does not play the call',
+    );
+  });
+
+  it("passes the microphone's level on while the assistant runs", async () => {
+    const { controller, assistant } = await startedCall();
+    const levels: number[] = [];
+    const stop = controller.onMicrophoneLevel((level) => levels.push(level));
+    assistant.emit('microphone-level', 0.3);
+    stop();
+    assistant.emit('microphone-level', 0.6);
+    expect(levels).toEqual([0.3]);
+    expect(controller.canChooseSpeaker(CALL)).toBe(true);
+    expect(controller.canChooseSpeaker('another-call')).toBe(false);
   });
 });

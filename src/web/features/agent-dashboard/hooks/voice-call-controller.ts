@@ -3,6 +3,7 @@ import type { VoiceProvider, VoiceSession } from '../../../../shared/schemas/voi
 import type { AssistantStart, CreatedAssistant, VoiceAssistant } from '../../voice';
 import type { NumberedLine } from '../api/call-details';
 import type { AssistantReturn } from './assistant-return';
+import { storedAudioDevices } from './audio-devices';
 import type { TranscriptWriter } from './transcript-writer';
 
 /**
@@ -104,6 +105,7 @@ export class VoiceCallController {
   /** Bumped on every begin and stop: an answer from an older start is thrown away. */
   private generation = 0;
   private readonly listeners = new Set<() => void>();
+  private readonly levelListeners = new Set<(level: number) => void>();
 
   constructor(private readonly deps: VoiceCallDeps) {}
 
@@ -232,6 +234,41 @@ export class VoiceCallController {
     this.assistant?.setOnHold(held);
   }
 
+  /**
+   * The call's microphone (null: the system's default), kept for the agent's next calls once
+   * it opens. Rejects when it cannot be opened, or this tab does not run the call's audio.
+   */
+  async setMicrophone(callId: string, deviceId: string | null) {
+    await this.assistantOf(callId).setMicrophone(deviceId);
+    storedAudioDevices.write({ microphoneId: deviceId });
+  }
+
+  /** The call's speaker (null: the system's default), kept for the next calls and the ringtone. */
+  async setSpeaker(callId: string, deviceId: string | null) {
+    await this.assistantOf(callId).setSpeaker(deviceId);
+    storedAudioDevices.write({ speakerId: deviceId });
+  }
+
+  /** Whether the call's audio plays on the speaker chosen (not with the offline caller). */
+  canChooseSpeaker(callId: string) {
+    return this.snapshot.callId === callId && (this.assistant?.canChooseSpeaker() ?? false);
+  }
+
+  /** The agent's microphone level (0..1) as the call hears it, while an assistant runs here. */
+  onMicrophoneLevel = (listener: (level: number) => void) => {
+    this.levelListeners.add(listener);
+    return () => {
+      this.levelListeners.delete(listener);
+    };
+  };
+
+  private assistantOf(callId: string) {
+    if (this.snapshot.callId !== callId || !this.assistant) {
+      throw new Error('This tab does not play the call');
+    }
+    return this.assistant;
+  }
+
   private async start(callId: string, start: AssistantStart, generation: number) {
     const isCurrent = () => generation === this.generation;
     try {
@@ -258,6 +295,11 @@ export class VoiceCallController {
       this.listen(assistant, callId);
       if (this.isMuted) assistant.setMuted(true);
       if (this.isHeld) assistant.setOnHold(true);
+      const devices = storedAudioDevices.read();
+      await Promise.all([
+        assistant.setMicrophone(devices.microphoneId),
+        assistant.setSpeaker(devices.speakerId),
+      ]);
       const call = await assistant.start(identity);
       if (!isCurrent()) return;
       if (call) this.settle('started');
@@ -280,6 +322,9 @@ export class VoiceCallController {
         console.warn(`voice: call ${callId} start failed`, failure),
       ),
       assistant.on('error', (error) => console.warn(`voice: call ${callId}`, error)),
+      assistant.on('microphone-level', (level) => {
+        for (const listener of this.levelListeners) listener(level);
+      }),
       // The assistant hanging up does not end the agent's call: only End Call does.
       assistant.on('call-end', () => console.info(`voice: the assistant left call ${callId}`)),
       assistant.on('message', (message) => {
