@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { storedAudioDevices } from '../hooks/audio-devices';
+import { canChooseSpeakers, storedAudioDevices } from '../hooks/audio-devices';
 import { type CallControls, useVoiceCall, useVoiceCallController } from '../hooks/call-controls';
 import { playTestSound } from '../hooks/use-ringtone';
 
@@ -29,6 +29,7 @@ export function CallAudioOnDemand({
         isHeld={controls.isHeld}
         voiceCall={voiceCall}
         devices={storedAudioDevices.read()}
+        canChooseSpeakers={canChooseSpeakers()}
         playTestSound={playTestSound}
       />
     </Suspense>

@@ -83,10 +83,13 @@ export function CallAudio({
   isHeld,
   voiceCall,
   devices,
+  canChooseSpeakers,
   playTestSound,
 }: CallAudioProps & {
   /** The devices chosen before, on this browser. */
   devices: AudioDeviceChoice;
+  /** Whether this browser can send sound to a chosen speaker at all. */
+  canChooseSpeakers: boolean;
   playTestSound: () => Promise<void>;
 }) {
   const lists = useDeviceLists();
@@ -95,8 +98,6 @@ export function CallAudio({
   const [failure, setFailure] = useState<string | null>(null);
   const devicesId = useId();
   const meterLabelId = useId();
-  const canRoute =
-    typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
 
   /** Shows the choice at once, and the one before again when the call cannot use it. */
   async function choose(
@@ -169,9 +170,9 @@ export function CallAudio({
               flex="1 1 14rem"
               data={lists?.speakers ?? []}
               value={shown(chosen.speakerId, lists?.speakers)}
-              disabled={!canRoute}
+              disabled={!canChooseSpeakers}
               description={
-                !canRoute
+                !canChooseSpeakers
                   ? 'This browser plays calls on the system speaker.'
                   : voiceCall.canChooseSpeaker(callId)
                     ? undefined

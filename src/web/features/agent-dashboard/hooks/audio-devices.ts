@@ -9,6 +9,10 @@ export interface AudioDeviceChoice {
 }
 
 const KEY = 'switchboard-audio-devices';
+
+/** Whether this browser can send a sound to a chosen speaker (`setSinkId`). */
+export const canChooseSpeakers = () =>
+  typeof HTMLMediaElement !== 'undefined' && 'setSinkId' in HTMLMediaElement.prototype;
 const systemDefaults: AudioDeviceChoice = { microphoneId: null, speakerId: null };
 
 const idOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);

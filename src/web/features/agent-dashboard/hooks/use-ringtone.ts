@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { storedAudioDevices } from './audio-devices';
+import { canChooseSpeakers, storedAudioDevices } from './audio-devices';
 
 /** Spec §7 and §9: a looping ringtone at volume 0.6. */
 export const RINGTONE_URL = '/ringtone.wav';
@@ -73,7 +73,7 @@ export async function playTestSound() {
 /** Plays `element` on the agent's chosen speaker, where the browser can choose one. */
 export function playOnChosenSpeaker(element: HTMLMediaElement) {
   const { speakerId } = storedAudioDevices.read();
-  if (speakerId === null || !('setSinkId' in element)) return;
+  if (speakerId === null || !canChooseSpeakers()) return;
   // A speaker unplugged since: the ringtone plays on the default one rather than not at all.
   element.setSinkId(speakerId).catch((error: unknown) => {
     console.warn('The ringtone plays on the default speaker', error);
