@@ -38,8 +38,18 @@ export function CallTranscript({ callId }: { callId: string }) {
       <Text id={headingId} size="sm" fw={600} mb={4}>
         Transcript
       </Text>
-      <ScrollArea.Autosize mah={160} viewportRef={viewport}>
-        <Stack gap={2} role="log" aria-live="polite" aria-labelledby={headingId}>
+      {/* The scrolling viewport is the log itself, focusable so the keyboard can scroll it. */}
+      <ScrollArea.Autosize
+        mah={160}
+        viewportRef={viewport}
+        viewportProps={{
+          role: 'log',
+          'aria-live': 'polite',
+          'aria-labelledby': headingId,
+          tabIndex: 0,
+        }}
+      >
+        <Stack gap={2}>
           {voice.transcript.length === 0 ? (
             <Text size="sm" c="dimmed">
               Nothing said yet.

@@ -349,6 +349,8 @@ describe('the answer flow with the voice assistant', () => {
     });
     const transcript = panel().getByRole('log', { name: 'Transcript' });
     expect(transcript.getAttribute('aria-live')).toBe('polite');
+    // It scrolls once it outgrows its height: the keyboard must be able to reach it.
+    expect(transcript.tabIndex).toBe(0);
     expect(within(transcript).getByText('I was charged twice.').textContent).toBeTruthy();
     expect(transcript.textContent).toBe('Caller: I was charged twice.You: (spoke for 2 s)');
     expect(panel().getByText(/no speech recognition/)).toBeTruthy();
