@@ -35,6 +35,7 @@ import { readAgentStateBatched } from './modules/presence/presence.service';
 import { listenForAgentChanges } from './modules/presence/agent-changes';
 import { setupRoutes } from './modules/setup/setup.routes';
 import { teamRoutes } from './modules/teams/teams.routes';
+import { queueRoutes } from './modules/queues/queues.routes';
 import { wrapUpRoutes } from './modules/wrap-up/wrap-up.routes';
 import { voiceRoutes } from './modules/voice/voice.routes';
 import { type AppContext, type Clock, systemClock } from './platform/context';
@@ -202,6 +203,7 @@ export async function buildApp(
   await app.register(adminRoutes, { ctx });
   await app.register(teamRoutes, { ctx });
   await app.register(wrapUpRoutes, { ctx });
+  await app.register(queueRoutes, { ctx });
   await app.register(employeeRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });

@@ -28,6 +28,7 @@ export const auditActions = [
   'team.member_role_changed',
   'team.member_removed',
   'team.wrap_up_changed',
+  'team.inbound_changed',
 ] as const;
 
 export type AuditAction = (typeof auditActions)[number];
@@ -58,6 +59,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'team.member_role_changed': "Changed member's role",
   'team.member_removed': 'Removed team member',
   'team.wrap_up_changed': 'Changed wrap-up codes or rules',
+  'team.inbound_changed': 'Changed inbound calls',
 };
 
 function isAuditAction(action: string): action is AuditAction {

@@ -81,6 +81,13 @@ const ADDED_COLUMNS = [
   'wrap_up_required',
   'after_call_limit_seconds',
   'wrap_up_code_id',
+  'inbound_mode',
+  'calls_per_hour',
+  'patience_seconds',
+  'service_level_seconds',
+  'service_level_target_percent',
+  'next_caller_at',
+  'caller_id',
 ];
 
 /**
@@ -374,9 +381,15 @@ describe('a database made before the baseline', () => {
       sqlFilesApplied: true,
     });
     expect(await recorded(t.db)).toEqual(ALL_MIGRATIONS);
-    const { wrap_up_codes: codes, call_transcript_lines: lines, ...after } = await everyRow(t.db);
+    const {
+      wrap_up_codes: codes,
+      call_transcript_lines: lines,
+      queue_callers: callers,
+      ...after
+    } = await everyRow(t.db);
     expect(after).toEqual(before);
     expect(lines?.count).toBe(0);
+    expect(callers?.count).toBe(0);
     // Each team got the default wrap-up codes.
     expect(codes?.count).toBe(before.teams!.count * DEFAULT_WRAP_UP_CODES.length);
     if (!url) expect(await schemaFileText(t.db)).toBe(readFileSync(SCHEMA_FILE, 'utf8'));

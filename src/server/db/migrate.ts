@@ -9,6 +9,7 @@ import * as cardFlagRollups from './migrations/20261202T0500-card-flag-rollups';
 import * as auditLogSortsAndSearch from './migrations/20261202T0600-audit-log-sorts-and-search';
 import * as pausedAfterMisses from './migrations/20261203T0000-paused-after-misses';
 import * as wrapUp from './migrations/20261203T0100-wrap-up';
+import * as queues from './migrations/20261204T0000-queues';
 import { adoptPreBaselineDatabase, recordedMigrations } from './pre-baseline';
 import { appliedHashes, applySqlFiles, isApplied } from './sql-files';
 
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '20261202T0600-audit-log-sorts-and-search': auditLogSortsAndSearch,
   '20261203T0000-paused-after-misses': pausedAfterMisses,
   '20261203T0100-wrap-up': wrapUp,
+  '20261204T0000-queues': queues,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

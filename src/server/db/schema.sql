@@ -66,7 +66,8 @@ CREATE TABLE call_logs (
   notes text,
   ring_deadline timestamp with time zone,
   voice_identity text,
-  wrap_up_code_id uuid
+  wrap_up_code_id uuid,
+  caller_id uuid
 );
 
 CREATE TABLE call_month_totals (
@@ -144,6 +145,16 @@ CREATE TABLE password_reset_tokens (
   used_at timestamp with time zone
 );
 
+CREATE TABLE queue_callers (
+  id uuid NOT NULL DEFAULT gen_random_uuid(),
+  team_id uuid,
+  phone_number text NOT NULL,
+  arrived_at timestamp with time zone NOT NULL,
+  gives_up_at timestamp with time zone,
+  outcome text,
+  ended_at timestamp with time zone
+);
+
 CREATE TABLE sql_files_applied (
   file text NOT NULL,
   hash text NOT NULL,
@@ -199,7 +210,13 @@ CREATE TABLE teams (
   updated_at timestamp with time zone NOT NULL DEFAULT now(),
   name_key text NOT NULL,
   wrap_up_required boolean NOT NULL DEFAULT false,
-  after_call_limit_seconds integer
+  after_call_limit_seconds integer,
+  inbound_mode text NOT NULL DEFAULT 'per-agent'::text,
+  calls_per_hour double precision NOT NULL DEFAULT 60,
+  patience_seconds integer NOT NULL DEFAULT 60,
+  service_level_seconds integer NOT NULL DEFAULT 20,
+  service_level_target_percent integer NOT NULL DEFAULT 80,
+  next_caller_at timestamp with time zone
 );
 
 CREATE TABLE users (
@@ -238,6 +255,7 @@ ALTER TABLE call_day_totals ADD CONSTRAINT call_day_totals_pkey PRIMARY KEY (use
 ALTER TABLE call_day_totals ADD CONSTRAINT call_day_totals_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
 ALTER TABLE call_logs ADD CONSTRAINT call_logs_call_status_check CHECK ((call_status = ANY (ARRAY['answered'::text, 'declined'::text, 'missed'::text])));
 ALTER TABLE call_logs ADD CONSTRAINT call_logs_call_type_check CHECK ((call_type = ANY (ARRAY['inbound'::text, 'outbound'::text])));
+ALTER TABLE call_logs ADD CONSTRAINT call_logs_caller_id_fkey FOREIGN KEY (caller_id) REFERENCES queue_callers(id) ON DELETE SET NULL;
 ALTER TABLE call_logs ADD CONSTRAINT call_logs_duration_seconds_check CHECK ((duration_seconds >= 0));
 ALTER TABLE call_logs ADD CONSTRAINT call_logs_pkey PRIMARY KEY (id);
 ALTER TABLE call_logs ADD CONSTRAINT call_logs_ringing_has_deadline CHECK (((call_status IS NOT NULL) OR (ring_deadline IS NOT NULL)));
@@ -269,6 +287,12 @@ ALTER TABLE live_connections ADD CONSTRAINT live_connections_user_id_fkey FOREIG
 ALTER TABLE password_reset_tokens ADD CONSTRAINT password_reset_tokens_pkey PRIMARY KEY (id);
 ALTER TABLE password_reset_tokens ADD CONSTRAINT password_reset_tokens_token_hash_key UNIQUE (token_hash);
 ALTER TABLE password_reset_tokens ADD CONSTRAINT password_reset_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
+ALTER TABLE queue_callers ADD CONSTRAINT queue_callers_check CHECK ((gives_up_at >= arrived_at));
+ALTER TABLE queue_callers ADD CONSTRAINT queue_callers_check1 CHECK ((ended_at >= arrived_at));
+ALTER TABLE queue_callers ADD CONSTRAINT queue_callers_ended_with_outcome CHECK (((outcome IS NULL) = (ended_at IS NULL)));
+ALTER TABLE queue_callers ADD CONSTRAINT queue_callers_outcome_check CHECK ((outcome = ANY (ARRAY['answered'::text, 'abandoned'::text])));
+ALTER TABLE queue_callers ADD CONSTRAINT queue_callers_pkey PRIMARY KEY (id);
+ALTER TABLE queue_callers ADD CONSTRAINT queue_callers_team_id_fkey FOREIGN KEY (team_id) REFERENCES teams(id) ON DELETE SET NULL;
 ALTER TABLE sql_files_applied ADD CONSTRAINT sql_files_applied_pkey PRIMARY KEY (file);
 ALTER TABLE status_day_totals ADD CONSTRAINT status_day_totals_pkey PRIMARY KEY (user_id, day, status);
 ALTER TABLE status_day_totals ADD CONSTRAINT status_day_totals_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
@@ -282,8 +306,13 @@ ALTER TABLE team_members ADD CONSTRAINT team_members_team_id_fkey FOREIGN KEY (t
 ALTER TABLE team_members ADD CONSTRAINT team_members_user_id_fkey FOREIGN KEY (user_id) REFERENCES users(id) ON DELETE CASCADE;
 ALTER TABLE team_members ADD CONSTRAINT team_members_user_key UNIQUE (user_id);
 ALTER TABLE teams ADD CONSTRAINT teams_after_call_limit_check CHECK ((after_call_limit_seconds > 0));
+ALTER TABLE teams ADD CONSTRAINT teams_calls_per_hour_check CHECK ((calls_per_hour > (0)::double precision));
+ALTER TABLE teams ADD CONSTRAINT teams_inbound_mode_check CHECK ((inbound_mode = ANY (ARRAY['per-agent'::text, 'queue'::text])));
 ALTER TABLE teams ADD CONSTRAINT teams_name_check CHECK ((length(btrim(name)) > 0));
+ALTER TABLE teams ADD CONSTRAINT teams_patience_seconds_check CHECK ((patience_seconds >= 0));
 ALTER TABLE teams ADD CONSTRAINT teams_pkey PRIMARY KEY (id);
+ALTER TABLE teams ADD CONSTRAINT teams_service_level_seconds_check CHECK ((service_level_seconds > 0));
+ALTER TABLE teams ADD CONSTRAINT teams_service_level_target_check CHECK (((service_level_target_percent >= 1) AND (service_level_target_percent <= 100)));
 ALTER TABLE users ADD CONSTRAINT users_check CHECK (((NOT is_super_admin) OR (role = 'admin'::text)));
 ALTER TABLE users ADD CONSTRAINT users_pkey PRIMARY KEY (id);
 ALTER TABLE users ADD CONSTRAINT users_role_check CHECK ((role = ANY (ARRAY['employee'::text, 'admin'::text])));
@@ -308,6 +337,7 @@ CREATE INDEX auth_attempts_username_idx ON public.auth_attempts USING btree (kin
 CREATE INDEX auth_sessions_user_idx ON public.auth_sessions USING btree (user_id);
 CREATE INDEX call_day_totals_day_idx ON public.call_day_totals USING btree (day);
 CREATE INDEX call_logs_analytics_idx ON public.call_logs USING btree (user_id, time_received) INCLUDE (call_status, call_type, duration_seconds);
+CREATE UNIQUE INDEX call_logs_one_offer_per_caller_key ON public.call_logs USING btree (caller_id) WHERE ((call_status IS NULL) OR (call_status = 'answered'::text));
 CREATE UNIQUE INDEX call_logs_one_open_call_key ON public.call_logs USING btree (user_id) WHERE (ended_at IS NULL);
 CREATE INDEX call_logs_ring_deadline_idx ON public.call_logs USING btree (ring_deadline) WHERE (call_status IS NULL);
 CREATE INDEX call_logs_ringing_idx ON public.call_logs USING btree (user_id) WHERE (call_status IS NULL);
@@ -317,6 +347,8 @@ CREATE UNIQUE INDEX employee_status_log_one_open_key ON public.employee_status_l
 CREATE INDEX employee_status_log_user_started_idx ON public.employee_status_log USING btree (user_id, started_at);
 CREATE INDEX live_connections_instance_idx ON public.live_connections USING btree (instance_id) WHERE (closed_at IS NULL);
 CREATE INDEX live_connections_user_idx ON public.live_connections USING btree (user_id, seen_at);
+CREATE INDEX queue_callers_arrival_idx ON public.queue_callers USING btree (team_id, arrived_at) INCLUDE (outcome, ended_at);
+CREATE INDEX queue_callers_waiting_idx ON public.queue_callers USING btree (team_id, arrived_at) WHERE (ended_at IS NULL);
 CREATE INDEX status_metric_day_totals_day_idx ON public.status_metric_day_totals USING btree (day);
 CREATE INDEX team_members_team_id_idx ON public.team_members USING btree (team_id, role);
 CREATE UNIQUE INDEX teams_name_key ON public.teams USING btree (name_key);
@@ -971,6 +1003,16 @@ BEGIN
   END LOOP;
 END $function$;
 
+CREATE OR REPLACE FUNCTION public.queue_caller_answered()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+BEGIN
+  UPDATE queue_callers SET outcome = 'answered', ended_at = NEW.answered_at
+  WHERE id = NEW.caller_id AND ended_at IS NULL;
+  RETURN NULL;
+END $function$;
+
 CREATE OR REPLACE FUNCTION public.rebuild_rollups()
  RETURNS void
  LANGUAGE plpgsql
@@ -1077,6 +1119,7 @@ AS $function$
     AND (seconds <> 0 OR (status = 'after_call' AND intervals <> 0))
 $function$;
 
+CREATE TRIGGER call_logs_caller_answered AFTER UPDATE OF call_status ON public.call_logs FOR EACH ROW WHEN (((new.caller_id IS NOT NULL) AND (old.call_status IS NULL) AND (new.call_status = 'answered'::text))) EXECUTE FUNCTION queue_caller_answered();
 CREATE TRIGGER call_logs_rollup_delete AFTER DELETE ON public.call_logs FOR EACH ROW WHEN ((old.call_status IS NOT NULL)) EXECUTE FUNCTION call_logs_rollup();
 CREATE TRIGGER call_logs_rollup_insert AFTER INSERT ON public.call_logs FOR EACH ROW WHEN ((new.call_status IS NOT NULL)) EXECUTE FUNCTION call_logs_rollup();
 CREATE TRIGGER call_logs_rollup_update AFTER UPDATE ON public.call_logs REFERENCING OLD TABLE AS old_calls NEW TABLE AS new_calls FOR EACH STATEMENT EXECUTE FUNCTION call_logs_rollup_changes();

@@ -35,6 +35,28 @@ export interface TeamsTable {
   wrap_up_required: Generated<boolean>;
   /** After Call Work longer than this ends: the system sets Available. Null: no limit. */
   after_call_limit_seconds: number | null;
+  /** Per-agent offers (spec §4) or a queue (shared/schemas/queues.ts). */
+  inbound_mode: Generated<'per-agent' | 'queue'>;
+  calls_per_hour: Generated<number>;
+  /** Callers' mean patience; 0: they never give up. */
+  patience_seconds: Generated<number>;
+  service_level_seconds: Generated<number>;
+  service_level_target_percent: Generated<number>;
+  /** In queue mode, when the next caller arrives (null: not yet drawn). */
+  next_caller_at: Timestamp | null;
+}
+
+/** A caller in a team's queue: arrival, when their patience runs out, how and when they left. */
+export interface QueueCallersTable {
+  id: Generated<string>;
+  team_id: string | null;
+  phone_number: string;
+  arrived_at: Timestamp;
+  /** Null: never gives up. */
+  gives_up_at: Timestamp | null;
+  /** Null while waiting (or ringing at an agent). */
+  outcome: 'answered' | 'abandoned' | null;
+  ended_at: Timestamp | null;
 }
 
 /** A team's wrap-up code; a deleted team's stay, without it, for their calls. */
@@ -82,6 +104,8 @@ export interface CallLogsTable {
   voice_identity: string | null;
   /** The wrap-up code the agent chose for an answered call. */
   wrap_up_code_id: string | null;
+  /** The queue caller this call offered or answered; null for a per-agent offer or a dial. */
+  caller_id: string | null;
 }
 
 export interface LiveConnectionsTable {
@@ -186,6 +210,7 @@ export interface Database {
   team_members: TeamMembersTable;
   employee_info: EmployeeInfoTable;
   call_logs: CallLogsTable;
+  queue_callers: QueueCallersTable;
   wrap_up_codes: WrapUpCodesTable;
   call_transcript_lines: CallTranscriptLinesTable;
   employee_status_log: EmployeeStatusLogTable;

@@ -19,6 +19,7 @@ export const SQL_FILES = [
   'agent-state.sql',
   'live-announce.sql',
   'agent-actions.sql',
+  'queues.sql',
 ] as const;
 
 /** Beside this module in the source, and beside the server's bundle in dist/server. */

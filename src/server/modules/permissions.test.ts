@@ -309,6 +309,20 @@ const matrix: {
     }),
   },
   {
+    name: 'GET /api/teams/:id/inbound',
+    expected: leaderOrSuper(200),
+    cell: async () => ({ method: 'GET', url: `/api/teams/${world.ledTeam.id}/inbound` }),
+  },
+  {
+    name: 'PUT /api/teams/:id/inbound',
+    expected: leaderOrSuper(200),
+    cell: async () => ({
+      method: 'PUT',
+      url: `/api/teams/${world.ledTeam.id}/inbound`,
+      payload: { mode: 'per-agent', serviceLevelTargetPercent: 90 },
+    }),
+  },
+  {
     name: 'PATCH /api/teams/:id/wrap-up/codes/:codeId',
     expected: leaderOrSuper(200),
     cell: async () => {

@@ -11,10 +11,24 @@ import {
  * Agents who may be offered a call now: status available, no open call, and at least one
  * live connection heard from since `freshSince`. The basis is when they last became
  * eligible — the latest of the status start, the last call's end and the oldest open
- * connection — so the offer delay counts from then, whichever process computes it.
+ * connection — so the offer delay counts from then, whichever process computes it; in a
+ * queue, the agent idle longest has the earliest. `queueTeamId`: only that team's agents, for
+ * its queue; without it, agents for per-agent offers: not of a team in queue mode or whose
+ * callers still wait.
  */
-export async function eligibleAgents(db: Db, freshSince: Date, userIds?: string[]) {
+export async function eligibleAgents(
+  db: Db,
+  freshSince: Date,
+  { userIds, queueTeamId }: { userIds?: string[]; queueTeamId?: string } = {},
+) {
   const only = userIds ? sql`AND s.user_id = ANY(${userIds}::uuid[])` : sql``;
+  const route = queueTeamId
+    ? sql`AND EXISTS (
+        SELECT 1 FROM team_members m WHERE m.user_id = s.user_id AND m.team_id = ${queueTeamId})`
+    : sql`AND NOT EXISTS (
+        SELECT 1 FROM team_members m JOIN teams t ON t.id = m.team_id
+        WHERE m.user_id = s.user_id AND (t.inbound_mode = 'queue' OR EXISTS (
+          SELECT 1 FROM queue_callers q WHERE q.team_id = t.id AND q.ended_at IS NULL)))`;
   // Planned each time, not prepared: a generic plan of this search runs slower than a plan
   // made for each tick's values, its planning included.
   const result = await sql<{ user_id: string; basis: Date }>`
@@ -29,9 +43,10 @@ export async function eligibleAgents(db: Db, freshSince: Date, userIds?: string[
       SELECT c.ended_at FROM call_logs c WHERE c.user_id = s.user_id
       ORDER BY c.time_received DESC LIMIT 1
     ) last_call ON true
-    WHERE s.ended_at IS NULL AND s.status = 'available' ${only}
+    WHERE s.ended_at IS NULL AND s.status = 'available' ${only} ${route}
       AND conn.opened_at IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM call_logs c WHERE c.user_id = s.user_id AND c.ended_at IS NULL)
+    ORDER BY basis, s.user_id
   `.execute(db);
   return result.rows;
 }
@@ -113,7 +128,13 @@ export async function claimAgents(trx: Db, userIds: string[]) {
 /** New ringing calls; an agent who somehow has an open call already gets none. */
 export async function insertOffers(
   trx: Db,
-  offers: { user_id: string; phone_number: string; time_received: Date; ring_deadline: Date }[],
+  offers: {
+    user_id: string;
+    phone_number: string;
+    time_received: Date;
+    ring_deadline: Date;
+    caller_id?: string;
+  }[],
 ) {
   if (offers.length === 0) return [];
   const rows = await trx

@@ -4,6 +4,7 @@ import { databaseUnavailable } from '../../platform/database';
 import type { LiveHub } from '../live/live-hub';
 import { type AgentAction, lockAgent } from '../presence/presence.repository';
 import { performAgentActionInTransaction } from '../presence/presence.service';
+import { createQueueEngine } from '../queues/queue-engine';
 import * as repo from './call-engine.repository';
 import { fakeUsNumber, randomInt } from './fake-caller';
 
@@ -53,6 +54,7 @@ export function createCallEngine({
   let lastHeartbeat = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
+  const queues = createQueueEngine({ ctx, random });
 
   const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
   const later = (at: Date, ms: number) => new Date(at.getTime() + ms);
@@ -87,7 +89,7 @@ export function createCallEngine({
         due.map((agent) => agent.user_id),
       );
       if (claimed.length === 0) return [];
-      const offers = (await repo.eligibleAgents(trx, freshSince, claimed))
+      const offers = (await repo.eligibleAgents(trx, freshSince, { userIds: claimed }))
         .filter((agent) => offerTime(agent.user_id, agent.basis) <= now)
         .map((agent) => ({
           user_id: agent.user_id,
@@ -180,7 +182,7 @@ export function createCallEngine({
   /**
    * One pass: the heartbeat (with absent agents set to Tech Issues), rings that timed out
    * (pausing agents who missed too many in a row) or lost their agent, After Call Work past
-   * its team's limit, new offers.
+   * its team's limit, queues (arrivals, callers giving up, offers), per-agent offers.
    */
   async function tick(now = ctx.clock.now()) {
     await heartbeatIfDue(now);
@@ -191,6 +193,9 @@ export function createCallEngine({
       ...rungOut,
       ...(await repo.missAbandonedRings(ctx.db, now, ago(now, timings.disconnectGraceMs))),
     ]);
+    const freshSince = ago(now, timings.disconnectGraceMs);
+    // Queue callers first: per-agent offers skip the agents of a team whose callers wait.
+    for (const userId of await queues.serve(now, freshSince)) changed.add(userId);
     for (const userId of await makeOffers(now)) changed.add(userId);
     // Through the engine's own connection, as every statement of the tick.
     await ctx.live.agentChangedIn(ctx.db, ...changed);

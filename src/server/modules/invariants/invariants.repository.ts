@@ -85,6 +85,40 @@ function rules({ now, ringGraceMs }: InvariantOptions) {
       WHERE c.ended_at IS NULL AND l.status IS DISTINCT FROM
         CASE WHEN c.call_status = 'answered' THEN 'on_call' ELSE 'available' END`,
 
+    'the calls of an agent do not overlap': sql`
+      SELECT user_id, id, time_received, ended_at, next_received FROM (
+        SELECT user_id, id, time_received, ended_at,
+          lead(time_received) OVER (PARTITION BY user_id ORDER BY time_received, id)
+            AS next_received
+        FROM call_logs
+      ) AS ordered
+      WHERE next_received IS NOT NULL AND (ended_at IS NULL OR next_received < ended_at)`,
+
+    'a queue caller ends once: answered by its one answered call, or abandoned': sql`
+      SELECT q.id, q.outcome, q.ended_at,
+        count(c.id) FILTER (WHERE c.call_status = 'answered')::int AS answered_calls,
+        min(c.answered_at) FILTER (WHERE c.call_status = 'answered') AS answered_at
+      FROM queue_callers q LEFT JOIN call_logs c ON c.caller_id = q.id
+      GROUP BY q.id
+      HAVING count(c.id) FILTER (WHERE c.call_status = 'answered') > 1
+        OR (q.outcome IS DISTINCT FROM 'answered'
+          AND count(c.id) FILTER (WHERE c.call_status = 'answered') > 0)
+        OR (q.outcome = 'answered'
+          AND min(c.answered_at) FILTER (WHERE c.call_status = 'answered') <> q.ended_at)`,
+
+    'a queue caller rings at one agent at a time, while waiting': sql`
+      SELECT q.id AS caller_id, c.id AS call_id, q.arrived_at, q.ended_at, c.time_received,
+        c.ended_at AS call_ended_at, c.next_received FROM queue_callers q
+      JOIN (
+        SELECT id, caller_id, time_received, ended_at, call_status,
+          lead(time_received) OVER (PARTITION BY caller_id ORDER BY time_received, id)
+            AS next_received
+        FROM call_logs WHERE caller_id IS NOT NULL
+      ) c ON c.caller_id = q.id
+      WHERE c.time_received < q.arrived_at OR c.time_received > q.ended_at
+        OR (c.next_received IS NOT NULL AND c.next_received < c.ended_at)
+        OR (c.next_received IS NOT NULL AND c.call_status = 'answered')`,
+
     'statuses, calls and sessions belong to employees': sql`
       SELECT 'employee_status_log' AS kind, r.user_id FROM employee_status_log r
         JOIN users u ON u.id = r.user_id WHERE u.role <> 'employee'

@@ -148,6 +148,86 @@ describe('the invariants checker', () => {
     ).toContain('statuses, calls and sessions belong to employees');
   });
 
+  it("reports the calls and queue callers that break the queue's rules", async () => {
+    const { agent } = await busyAgent();
+    const { agent: other } = await busyAgent();
+    const at = t.clock.now();
+    const later = (ms: number) => new Date(at.getTime() + ms);
+    const offer = (
+      userId: string,
+      callerId: string,
+      from: number,
+      status: 'declined' | 'answered',
+    ) => ({
+      user_id: userId,
+      caller_id: callerId,
+      phone_number: '15550000000',
+      call_type: 'inbound' as const,
+      call_status: status,
+      time_received: later(from),
+      answered_at: status === 'answered' ? later(from + 1000) : null,
+      ended_at: later(from + 5000),
+      duration_seconds: status === 'answered' ? 4 : null,
+    });
+    const caller = (trx: typeof t.db, outcome: 'answered' | 'abandoned', endedAt: number) =>
+      trx
+        .insertInto('queue_callers')
+        .values({
+          phone_number: '15550000000',
+          arrived_at: at,
+          outcome,
+          ended_at: later(endedAt),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+    // Two agents rung for one caller at once.
+    expect(
+      await rulesBrokenBy(async (trx) => {
+        const { id } = await caller(trx, 'abandoned', 60_000);
+        await trx
+          .insertInto('call_logs')
+          .values([
+            offer(agent.id, id, 600_000, 'declined'),
+            offer(other.id, id, 601_000, 'declined'),
+          ])
+          .execute();
+      }),
+    ).toEqual(['a queue caller rings at one agent at a time, while waiting']);
+    // An abandoned caller answered; an answered one answered at another time.
+    expect(
+      await rulesBrokenBy(async (trx) => {
+        const abandoned = await caller(trx, 'abandoned', 700_000);
+        const answered = await caller(trx, 'answered', 800_000);
+        await trx
+          .insertInto('call_logs')
+          .values([
+            offer(agent.id, abandoned.id, 600_000, 'answered'),
+            offer(other.id, answered.id, 600_000, 'answered'),
+          ])
+          .execute();
+      }),
+    ).toEqual(['a queue caller ends once: answered by its one answered call, or abandoned']);
+    // An agent's two calls at once.
+    expect(
+      await rulesBrokenBy(async (trx) => {
+        const { id } = await caller(trx, 'abandoned', 900_000);
+        await trx
+          .insertInto('call_logs')
+          .values([
+            offer(agent.id, id, 600_000, 'declined'),
+            offer(agent.id, id, 602_000, 'declined'),
+          ])
+          .execute();
+      }),
+    ).toEqual(
+      expect.arrayContaining([
+        'the calls of an agent do not overlap',
+        'a queue caller rings at one agent at a time, while waiting',
+      ]),
+    );
+  });
+
   it('reports rollups that drifted from the raw rows', async () => {
     const { agent } = await busyAgent();
     await sql`UPDATE call_day_totals SET answered = answered + 1 WHERE user_id = ${agent.id}`.execute(

@@ -16,6 +16,7 @@ import { readListPage } from '../../platform/list-page';
 import { AppError } from '../../platform/errors';
 import type { ChangeAuthor } from '../accounts/accounts.service';
 import { recordAudit } from '../audit/audit.service';
+import { abandonTeamCallers } from '../queues/queues.repository';
 import { insertDefaultCodes } from '../wrap-up/wrap-up.repository';
 import * as repo from './teams.repository';
 
@@ -127,6 +128,8 @@ export async function deleteTeam(ctx: AppContext, teamId: string, change: Change
   const members = await ctx.db.transaction().execute(async (trx) => {
     const team = await existingTeam(trx, teamId);
     const before = await repo.listMembers(trx, teamId);
+    // Its callers waiting in its queue hang up; one ringing at an agent finishes the ring.
+    await abandonTeamCallers(trx, teamId, ctx.clock.now());
     await repo.deleteTeam(trx, teamId);
     await recordAudit(trx, {
       action: 'team.deleted',
