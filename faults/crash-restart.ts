@@ -7,6 +7,7 @@ import {
   Floor,
   invariantProblems,
   missingAcks,
+  queueFigures,
 } from './harness';
 
 /**
@@ -14,14 +15,16 @@ import {
  * the same database and port. Then: every write that got a 2xx is in the database; rings open at
  * the kill are missed and calls in progress ended at the restart (with their duration so far, After
  * Call Work); every other status is restored with its original start; every agent's socket
- * reconnects on its own and is pushed its state; the invariants hold; and the server takes load
- * again without an error.
+ * reconnects on its own and is pushed its state; the callers waiting in the queue team's queue
+ * keep their place and arrival time, and are answered or give up; the invariants hold; and the
+ * server takes load again without an error.
  */
 export async function crashRestart(options: FaultOptions): Promise<FaultReport> {
   const { kind, log } = options;
   const problems: string[] = [];
   const floor = await Floor.open({ kind, agents: options.agents, log });
   try {
+    await floor.queueHalf();
     let server = await floor.startServer('server-1');
     log(`${kind}: ${options.agents} agents on ${floor.baseUrl}, ${options.loadSeconds} s of load`);
     await floor.startAgents({ paceMs: 500, seed: 7 });
@@ -40,6 +43,13 @@ export async function crashRestart(options: FaultOptions): Promise<FaultReport> 
     // What each agent was last told, for those with nothing in flight at the kill.
     const lastTold = new Map(floor.lastKnown);
     await floor.stopAgents();
+    const waitingAtKill = await floor.withDatabase(async ({ db }) =>
+      db
+        .selectFrom('queue_callers')
+        .select(['id', 'arrived_at'])
+        .where('ended_at', 'is', null)
+        .execute(),
+    );
 
     const restartAt = performance.now();
     server = await floor.startServer('server-2');
@@ -92,13 +102,38 @@ export async function crashRestart(options: FaultOptions): Promise<FaultReport> 
     }
     const acksAfterRestart = floor.acks.length - acksBefore;
     await floor.closeAgents();
+    const stoppedAt = new Date();
     const exitCode = await server.terminate();
     if (exitCode !== 0) problems.push(`the restarted server exited with ${exitCode}`);
 
-    const { missing, invariants } = await floor.withDatabase(async (handle) => ({
+    const { missing, invariants, queue, callers } = await floor.withDatabase(async (handle) => ({
       missing: await missingAcks(handle, floor.acks),
       invariants: await invariantProblems(handle, ENGINE.ringMs),
+      queue: await queueFigures(handle, stoppedAt, 1000),
+      callers:
+        waitingAtKill.length === 0
+          ? []
+          : await handle.db
+              .selectFrom('queue_callers')
+              .select(['id', 'arrived_at', 'outcome'])
+              .where(
+                'id',
+                'in',
+                waitingAtKill.map((caller) => caller.id),
+              )
+              .execute(),
     }));
+    // Waiting at the kill: the same arrival after the restart, and answered or gone since.
+    const after = new Map(callers.map((caller) => [caller.id, caller]));
+    for (const caller of waitingAtKill) {
+      const now = after.get(caller.id);
+      if (!now || now.arrived_at.getTime() !== caller.arrived_at.getTime()) {
+        problems.push(`queue caller ${caller.id} lost its place at the restart`);
+      } else if (now.outcome === null) {
+        problems.push(`queue caller ${caller.id}, waiting at the kill, still waits`);
+      }
+    }
+    problems.push(...queue.problems);
     if (missing.length > 0) {
       problems.push(
         `${missing.length} acknowledged writes missing, e.g. ${missing.slice(0, 3).join('; ')}`,
@@ -119,6 +154,9 @@ export async function crashRestart(options: FaultOptions): Promise<FaultReport> 
         'rings open at the kill': rings,
         'calls in progress ended at the restart': callsEnded,
         'all sockets pushed again after (ms)': Math.round(pushes.ms),
+        'queue callers waiting at the kill': waitingAtKill.length,
+        'queue callers answered': queue.figures.answered,
+        'queue callers abandoned': queue.figures.abandoned,
       },
       problems,
     };

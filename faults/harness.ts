@@ -19,6 +19,7 @@ import { seededRandom } from '../bench/sim/random';
 import { LoadRecorder } from '../bench/sim/recorder';
 import { loadEnvironment, memoryOf, newSessionSecret } from '../bench/sim/server';
 import { type SimUser, createFloorStaff } from '../bench/sim/staff';
+import { caselessKey } from '../src/shared/caseless-key';
 
 /**
  * The fault tests' floor: a database of their own (a scratch PostgreSQL database on DATABASE_URL's
@@ -35,6 +36,36 @@ const ROOT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The engine's timings for the fault runs: offers come quickly, so calls are always open. */
 export const ENGINE = { offerDelayMs: [300, 1200] as [number, number], ringMs: 6000, tickMs: 100 };
+
+/** The queue team's callers: about one every 1.5 s per agent (the agents take ~2–3 s a call). */
+const QUEUE = { callsPerHour: (agents: number) => agents * 2400, patienceSeconds: 4 };
+
+/**
+ * The queue's rules beyond the invariants: nobody waits past their patience (give or take
+ * `slackMs`, the engine's ticks) while a server ran `until`, unless ringing; and how its
+ * callers ended, as figures.
+ */
+export async function queueFigures(handle: DatabaseHandle, until: Date, slackMs: number) {
+  const result = await sql<{
+    answered: number;
+    abandoned: number;
+    waiting: number;
+    overdue: number;
+  }>`
+    SELECT count(*) FILTER (WHERE q.outcome = 'answered')::int AS answered,
+      count(*) FILTER (WHERE q.outcome = 'abandoned')::int AS abandoned,
+      count(*) FILTER (WHERE q.ended_at IS NULL)::int AS waiting,
+      count(*) FILTER (WHERE q.ended_at IS NULL AND q.gives_up_at < ${new Date(until.getTime() - slackMs)}
+        AND NOT EXISTS (
+          SELECT 1 FROM call_logs c WHERE c.caller_id = q.id AND c.call_status IS NULL))::int AS overdue
+    FROM queue_callers q`.execute(handle.db);
+  const figures = result.rows[0]!;
+  const problems = [];
+  if (figures.answered === 0) problems.push('no queue caller was answered');
+  if (figures.overdue > 0)
+    problems.push(`${figures.overdue} queue callers waited past their patience`);
+  return { figures, problems };
+}
 
 export interface Ack {
   userId: string;
@@ -237,6 +268,35 @@ export class Floor {
     } finally {
       await handle.close();
     }
+  }
+
+  /**
+   * The second half of the agents becomes a team in queue mode, its callers arriving faster
+   * than the agents answer, so some wait and some give up (before the server starts: PGlite has
+   * one owner).
+   */
+  async queueHalf() {
+    const agents = this.staff.slice(Math.floor(this.staff.length / 2)).map((agent) => agent.id);
+    const name = 'fault queue';
+    await this.withDatabase(async ({ db }) => {
+      const team = await db
+        .insertInto('teams')
+        .values({
+          name,
+          name_key: caselessKey(name),
+          inbound_mode: 'queue',
+          calls_per_hour: QUEUE.callsPerHour(agents.length),
+          patience_seconds: QUEUE.patienceSeconds,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable('team_members')
+        .set({ team_id: team.id })
+        .where('user_id', 'in', agents)
+        .execute();
+      await db.updateTable('users').set({ team_id: team.id }).where('id', 'in', agents).execute();
+    });
   }
 
   /** Drops the database and the directory (FAULTS_KEEP=1 keeps the directory: server logs). */

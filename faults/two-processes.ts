@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
 import { freePort } from '../bench/process';
 import { connectLive, request } from '../bench/sim/agent-client';
 import type { LiveEvent } from '../src/shared/live';
@@ -12,6 +11,7 @@ import {
   Floor,
   invariantProblems,
   missingAcks,
+  queueFigures,
 } from './harness';
 
 /** Agents whose socket is on one process and whose status changes go to the other. */
@@ -23,7 +23,9 @@ const RING_SLACK_MS = 1000;
  * Two processes on one PostgreSQL, behind a round-robin balancer: live events cross processes (a
  * change made through one reaches a socket on the other); every agent has at most one offer at a
  * time; when one process is killed mid-ring the other resolves its rings on time and the agents
- * reconnect to it; nothing acknowledged is lost; the invariants hold. PostgreSQL only: the embedded
+ * reconnect to it; the queue team's callers are each offered to one agent at a time and answered
+ * or given up on, nobody waiting past their patience though a process died; nothing acknowledged
+ * is lost; the invariants hold (no agent's calls overlap). PostgreSQL only: the embedded
  * database has one process by design.
  */
 export async function twoProcesses(options: FaultOptions): Promise<FaultReport | undefined> {
@@ -31,6 +33,7 @@ export async function twoProcesses(options: FaultOptions): Promise<FaultReport |
   if (kind !== 'postgres') return undefined;
   const problems: string[] = [];
   const floor = await Floor.open({ kind, agents: options.agents, log });
+  await floor.queueHalf();
   const ports = [await freePort(), await freePort()] as const;
   const servers = [
     await floor.startServer('server-a', {}, ports[0]),
@@ -120,22 +123,16 @@ export async function twoProcesses(options: FaultOptions): Promise<FaultReport |
     }
     await floor.stopAgents();
     await floor.closeAgents();
+    const stoppedAt = new Date();
     if ((await servers[1]!.terminate()) !== 0) problems.push('B did not exit 0');
 
-    const { missing, overlaps, invariants } = await floor.withDatabase(async (handle) => ({
+    const { missing, queue, invariants } = await floor.withDatabase(async (handle) => ({
       missing: await missingAcks(handle, floor.acks),
-      overlaps: (
-        await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM call_logs a JOIN call_logs b
-            ON a.user_id = b.user_id AND a.id < b.id
-            AND a.time_received < coalesce(b.ended_at, 'infinity')
-            AND b.time_received < coalesce(a.ended_at, 'infinity')`.execute(handle.db)
-      ).rows[0]!.n,
+      queue: await queueFigures(handle, stoppedAt, RING_SLACK_MS),
       invariants: await invariantProblems(handle, ENGINE.ringMs),
     }));
     if (missing.length > 0) problems.push(`${missing.length} acknowledged writes missing`);
-    if (overlaps > 0) problems.push(`${overlaps} pairs of one agent's calls overlap`);
-    problems.push(...invariants);
+    problems.push(...queue.problems, ...invariants);
     const median = crossing.sort((a, b) => a - b)[Math.floor(crossing.length / 2)] ?? Number.NaN;
     return {
       name: 'two-processes (postgres)',
@@ -150,7 +147,8 @@ export async function twoProcesses(options: FaultOptions): Promise<FaultReport |
         'sockets A held': back.length + stillAway,
         'each back (on B) within (ms)': Math.round(Math.max(0, ...back.map((r) => r.ms))),
         'errors once B had everyone': errorsAfter,
-        'overlapping calls of one agent': overlaps,
+        'queue callers answered': queue.figures.answered,
+        'queue callers abandoned': queue.figures.abandoned,
       },
       problems,
     };

@@ -26,7 +26,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { employeeRoutes } from './modules/employees/employees.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { floorRoutes } from './modules/floor/floor.routes';
-import { floorAgentsOf, floorScopesOf } from './modules/floor/floor.service';
+import { floorAgentsOf, floorQueuesOf, floorScopesOf } from './modules/floor/floor.service';
 import { createLiveHub } from './modules/live/live-hub';
 import { liveRoutes, onLiveSocketError } from './modules/live/live.routes';
 import { meRoutes } from './modules/me/me.routes';
@@ -122,6 +122,7 @@ export async function buildApp(
     instanceId: `${instanceName}#${randomUUID()}`,
     stateOf: (userId) => readAgentStateBatched(ctx, userId),
     floorOf: (scope, ids) => floorAgentsOf(ctx, scope, ids),
+    queuesOf: (scope, teamIds) => floorQueuesOf(ctx, scope, teamIds),
     scopesOf: (userIds) => floorScopesOf(ctx, userIds),
     now: () => ctx.clock.now(),
     deadAfterMs: 2 * config.callEngine.heartbeatMs + 1000,

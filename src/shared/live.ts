@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { agentStateSchema } from './schemas/agent';
 import { isoDateTime } from './schemas/fields';
-import { floorAgentSchema, floorSchema } from './schemas/floor';
+import { floorAgentSchema, floorQueueSchema, floorSchema } from './schemas/floor';
 
 /** The live socket's path (a WebSocket, authenticated by the session cookie). */
 export const LIVE_PATH = '/api/live';
@@ -92,6 +92,19 @@ export const liveEventSchema = z
           'moved to another team). They come in order on the one socket.',
       ),
     z
+      .object({
+        type: z.literal('floor.queue'),
+        teamId: z.string(),
+        queue: floorQueueSchema.nullable(),
+        serverNow: isoDateTime,
+      })
+      .describe(
+        "To an admin (the live floor view), after its `floor.snapshot`: a team's queue " +
+          'changed (a caller arrived, gave up or was answered, an agent of the team changed, ' +
+          'its settings changed); `queue` null when the team has no queue any more (per-agent ' +
+          'with nobody waiting, deleted, out of scope). In order with `floor.agent` events.',
+      ),
+    z
       .object({ type: z.literal('server.database'), reachable: z.boolean() })
       .describe(
         'To everyone: this server process lost its database (`reachable` false: nothing can ' +
@@ -102,6 +115,6 @@ export const liveEventSchema = z
   .describe(
     'Server → browser events: JSON text frames, each an object whose `type` says which event ' +
       'it is. To an agent, `agent.state`; to an admin, the live floor (`floor.snapshot`, then ' +
-      '`floor.agent`); to everyone, `server.database`.',
+      '`floor.agent` and `floor.queue`); to everyone, `server.database`.',
   );
 export type LiveEvent = z.infer<typeof liveEventSchema>;

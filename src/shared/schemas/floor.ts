@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { agentStatusSchema, callTypeSchema } from './agent';
 import { isoDateTime } from './fields';
 import { listPageFields, listQuerySchema } from './list';
+import { inboundModes } from './queues';
 
 /**
  * One agent on the live floor view (`/admin/live`): status and time in it, the call in
@@ -31,10 +32,43 @@ export const floorAgentSchema = z.object({
 });
 export type FloorAgent = z.infer<typeof floorAgentSchema>;
 
-/** The live socket's `floor.snapshot`: every agent in the viewer's scope, by username. */
+const count = z.number().int().nonnegative();
+
+/**
+ * A team's queue on the live floor: each team in queue mode, or whose callers still wait after
+ * it left it. Today's figures count the callers who arrived today (the call centre's day) and
+ * have been answered or given up.
+ */
+export const floorQueueSchema = z.object({
+  teamId: z.string(),
+  teamName: z.string(),
+  mode: z.enum(inboundModes),
+  callsWaiting: count,
+  /** When the caller waiting longest arrived ('Longest wait' ticks from it); null: nobody. */
+  oldestArrivedAt: isoDateTime.nullable(),
+  answeredToday: count,
+  abandonedToday: count,
+  /** Answered within the threshold ÷ answered and abandoned, in %; null: none yet today. */
+  serviceLevelPercent: z.number().nullable(),
+  serviceLevelSeconds: z.number().int(),
+  serviceLevelTargetPercent: z.number().int(),
+  /** Today's average wait of the callers answered, in seconds; null: none yet. */
+  speedOfAnswerSeconds: z.number().nullable(),
+  /** The team's agents Available and not in a call. */
+  agentsAvailable: count,
+  /** Agents the queue needs to meet its service level; null until staffing is modelled. */
+  agentsNeeded: count.nullable(),
+});
+export type FloorQueue = z.infer<typeof floorQueueSchema>;
+
+/**
+ * The live socket's `floor.snapshot`: every agent in the viewer's scope, by username, and the
+ * queues of the teams in it, by name.
+ */
 export const floorSchema = z.object({
   serverNow: isoDateTime,
   agents: z.array(floorAgentSchema),
+  queues: z.array(floorQueueSchema),
 });
 export type Floor = z.infer<typeof floorSchema>;
 

@@ -1,5 +1,10 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { FloorAgent, FloorListQuery, FloorSortColumn } from '../../../shared/schemas/floor';
+import type {
+  FloorAgent,
+  FloorListQuery,
+  FloorQueue,
+  FloorSortColumn,
+} from '../../../shared/schemas/floor';
 import { type AgentStatus, INITIAL_STATUS, agentStatuses } from '../../../shared/statuses';
 import type { Db } from '../../platform/database';
 import {
@@ -200,4 +205,85 @@ export function adminsTeams(db: Db, ids: readonly string[]) {
     .where('id', 'in', [...ids])
     .where('role', '=', 'admin')
     .execute();
+}
+
+interface FloorQueueRow {
+  team_id: string;
+  team_name: string;
+  mode: 'per-agent' | 'queue';
+  calls_waiting: number;
+  oldest_arrived_at: Date | null;
+  answered: number;
+  abandoned: number;
+  answered_within: number;
+  speed_of_answer: number | null;
+  service_level_seconds: number;
+  service_level_target_percent: number;
+  agents_available: number;
+}
+
+/**
+ * The queues of the teams in `scope` (or only `teamIds`) by name: each team in queue mode or
+ * with callers still waiting. Today is the day of `now` in `zone`, counted by arrival; each
+ * figure comes from the callers' rows (the waiting through their partial index).
+ */
+export async function floorQueues(
+  db: Db,
+  scope: EmployeeScope,
+  now: Date,
+  zone: string,
+  teamIds?: readonly string[],
+) {
+  const teamFilter = 'all' in scope ? sql`true` : sql`t.id = ${scope.teamId}`;
+  const idFilter = teamIds ? sql`t.id = ANY(${[...teamIds]}::uuid[])` : sql`true`;
+  const result = await sql<FloorQueueRow>`
+    SELECT t.id AS team_id, t.name AS team_name, t.inbound_mode AS mode,
+      t.service_level_seconds, t.service_level_target_percent,
+      waiting.calls_waiting, waiting.oldest_arrived_at,
+      today.answered, today.abandoned, today.answered_within, today.speed_of_answer,
+      available.agents_available
+    FROM teams t
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS calls_waiting, min(q.arrived_at) AS oldest_arrived_at
+      FROM queue_callers q WHERE q.team_id = t.id AND q.ended_at IS NULL
+    ) waiting
+    CROSS JOIN LATERAL (
+      SELECT count(*) FILTER (WHERE q.outcome = 'answered')::int AS answered,
+        count(*) FILTER (WHERE q.outcome = 'abandoned')::int AS abandoned,
+        count(*) FILTER (WHERE q.outcome = 'answered'
+          AND q.ended_at <= q.arrived_at + make_interval(secs => t.service_level_seconds))::int
+          AS answered_within,
+        avg(extract(epoch from (q.ended_at - q.arrived_at)))
+          FILTER (WHERE q.outcome = 'answered')::float8 AS speed_of_answer
+      FROM queue_callers q
+      WHERE q.team_id = t.id AND q.ended_at IS NOT NULL
+        AND q.arrived_at >= date_trunc('day', ${now}::timestamptz AT TIME ZONE ${zone}) AT TIME ZONE ${zone}
+    ) today
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS agents_available FROM team_members m
+      JOIN employee_status_log s ON s.user_id = m.user_id AND s.ended_at IS NULL
+      WHERE m.team_id = t.id AND s.status = 'available'
+        AND NOT EXISTS (SELECT 1 FROM call_logs c WHERE c.user_id = m.user_id AND c.ended_at IS NULL)
+    ) available
+    WHERE (t.inbound_mode = 'queue' OR waiting.calls_waiting > 0) AND ${teamFilter} AND ${idFilter}
+    ORDER BY t.name_key
+  `.execute(db);
+  return result.rows.map((row): FloorQueue => ({
+    teamId: row.team_id,
+    teamName: row.team_name,
+    mode: row.mode,
+    callsWaiting: row.calls_waiting,
+    oldestArrivedAt: row.oldest_arrived_at?.toISOString() ?? null,
+    answeredToday: row.answered,
+    abandonedToday: row.abandoned,
+    serviceLevelPercent:
+      row.answered + row.abandoned === 0
+        ? null
+        : (100 * row.answered_within) / (row.answered + row.abandoned),
+    serviceLevelSeconds: row.service_level_seconds,
+    serviceLevelTargetPercent: row.service_level_target_percent,
+    speedOfAnswerSeconds: row.speed_of_answer,
+    agentsAvailable: row.agents_available,
+    agentsNeeded: null,
+  }));
 }

@@ -1,6 +1,11 @@
 import { employeeScope } from '../../../shared/permissions';
 import type { SessionUser } from '../../../shared/schemas/auth';
-import type { FloorAgent, FloorListQuery, FloorPage } from '../../../shared/schemas/floor';
+import type {
+  FloorAgent,
+  FloorListQuery,
+  FloorPage,
+  FloorQueue,
+} from '../../../shared/schemas/floor';
 import type { AppContext } from '../../platform/context';
 import { readListPage } from '../../platform/list-page';
 import type { EmployeeScope } from '../employees/employees.repository';
@@ -25,6 +30,7 @@ export async function getFloor(
   const scope = employeeScope(actor);
   const since = connectedSince(ctx, serverNow);
   // Read beside the page, as any list's counts are; the counts by status come with them.
+  const queues = floorQueuesOf(ctx, scope);
   const counts = repo.countFloor(ctx.db, scope, since, query);
   const { rows, ...page } = await readListPage(
     query,
@@ -35,6 +41,7 @@ export async function getFloor(
   return {
     serverNow: serverNow.toISOString(),
     agents: rows,
+    queues: await queues,
     statusCounts,
     total: page.total,
     matching: page.matching,
@@ -50,6 +57,15 @@ export function floorAgentsOf(
   ids?: readonly string[],
 ): Promise<FloorAgent[]> {
   return repo.floorAgents(ctx.db, scope, connectedSince(ctx), ids);
+}
+
+/** The queues of the teams in `scope` (or only of `teamIds`) now. */
+export function floorQueuesOf(
+  ctx: AppContext,
+  scope: EmployeeScope,
+  teamIds?: readonly string[],
+): Promise<FloorQueue[]> {
+  return repo.floorQueues(ctx.db, scope, ctx.clock.now(), ctx.config.callCentreTimeZone, teamIds);
 }
 
 /** Each admin's floor scope now, as `employeeScope` decides it; non-admins are left out. */

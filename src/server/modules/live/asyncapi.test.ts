@@ -109,6 +109,13 @@ describe('its messages', () => {
     await vi.waitFor(() =>
       expect(floor.events.some((event) => event.type === 'floor.agent')).toBe(true),
     );
+    // A team's queue opens: its tile comes.
+    const created = await admin.as('POST', '/api/teams', { name: `Queue ${randomUUID()}` });
+    const teamId = created.json<{ team: { id: string } }>().team.id;
+    await admin.as('PUT', `/api/teams/${teamId}/inbound`, { mode: 'queue' });
+    await vi.waitFor(() =>
+      expect(floor.events.some((event) => event.type === 'floor.queue')).toBe(true),
+    );
     const sent: LiveEvent[] = [
       ...agent.live.events,
       ...floor.events,

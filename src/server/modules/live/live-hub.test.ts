@@ -49,6 +49,7 @@ async function testHub({
       return { status: 'break' } as AgentState;
     },
     floorOf,
+    queuesOf: async () => [],
     scopesOf,
     now: () => new Date(),
     deadAfterMs: 10_000,

@@ -7,7 +7,7 @@ import {
   liveRetryCloseCodes,
 } from '../../../shared/live';
 import type { AgentState } from '../../../shared/schemas/agent';
-import type { FloorAgent } from '../../../shared/schemas/floor';
+import type { FloorAgent, FloorQueue } from '../../../shared/schemas/floor';
 import { type Db, executePrepared } from '../../platform/database';
 import type { EmployeeScope } from '../employees/employees.repository';
 import { instanceKey } from './connection-liveness';
@@ -26,6 +26,9 @@ export interface LivePublisher {
    * (never for a rolled-back change) and costs no transaction, or WAL flush, of its own.
    */
   agentChangedIn(db: Db, ...userIds: string[]): Promise<void>;
+  /** A change to teams' queues that no agent's change carries (arrivals, settings, deletion). */
+  queuesChanged(...teamIds: string[]): Promise<void>;
+  queuesChangedIn(db: Db, ...teamIds: string[]): Promise<void>;
 }
 
 /**
@@ -35,6 +38,8 @@ export interface LivePublisher {
  */
 export interface LiveNotification {
   userIds: string[];
+  /** Teams whose queue changed (their tiles on the live floor). */
+  queueTeamIds?: string[];
   at?: string;
   row?: Record<string, unknown>;
   tab?: string | null;
@@ -47,6 +52,7 @@ export interface LiveNotification {
  */
 export type AgentChange =
   | { kind: 'agentsChanged'; agentIds: readonly string[] }
+  | { kind: 'queuesChanged'; teamIds: readonly string[] }
   | { kind: 'stateCommitted'; agentId: string; state: AgentState; askingTab: string | null };
 
 /** NOTIFY payloads are capped at 8000 bytes (UTF-8): 100 ids are under. */
@@ -83,6 +89,8 @@ interface FloorWatcher {
   scope: EmployeeScope;
   /** The agents this watcher was last told about: a change that takes one out says so. */
   shown: Set<string>;
+  /** Likewise the teams' queues. */
+  shownQueues: Set<string>;
   /** Sent its first snapshot: changes read before it would overtake it, so it gets none. */
   hasSnapshot: boolean;
   lastPong: number;
@@ -97,6 +105,8 @@ interface LiveHubOptions {
   stateOf(userId: string): Promise<AgentState>;
   /** The floor entries of these agents (any team), or of everyone in `scope`. */
   floorOf(scope: EmployeeScope, ids?: readonly string[]): Promise<FloorAgent[]>;
+  /** The queues of these teams (any), or of every team in `scope`. */
+  queuesOf(scope: EmployeeScope, teamIds?: readonly string[]): Promise<FloorQueue[]>;
   /** Each admin's scope now; an id missing is no longer an admin. */
   scopesOf(userIds: readonly string[]): Promise<Map<string, EmployeeScope>>;
   now(): Date;
@@ -129,9 +139,11 @@ export function createLiveHub(options: LiveHubOptions) {
   /**
    * The floor's work runs one task at a time, so what a watcher is sent follows the order
    * the database saw: a snapshot is never overtaken by an older change, nor the reverse.
-   * Changed agents waiting meanwhile are gathered into one query.
+   * Changed agents waiting meanwhile are gathered into one query, and changed queues (theirs
+   * and others) into another.
    */
   const changedAgents = new Set<string>();
+  const changedQueues = new Set<string>();
   const snapshotsDue = new Set<FloorWatcher>();
   let isFloorBusy = false;
 
@@ -139,7 +151,7 @@ export function createLiveHub(options: LiveHubOptions) {
     if (isFloorBusy) return;
     isFloorBusy = true;
     void (async () => {
-      while (snapshotsDue.size > 0 || changedAgents.size > 0) {
+      while (snapshotsDue.size > 0 || changedAgents.size > 0 || changedQueues.size > 0) {
         try {
           if (snapshotsDue.size > 0) {
             const [watcher] = snapshotsDue;
@@ -148,7 +160,11 @@ export function createLiveHub(options: LiveHubOptions) {
           } else {
             const ids = [...changedAgents];
             changedAgents.clear();
-            await sendChanges(ids);
+            const teamIds = await sendChanges(ids);
+            for (const teamId of teamIds) changedQueues.add(teamId);
+            const queueIds = [...changedQueues];
+            changedQueues.clear();
+            await sendQueueChanges(queueIds);
           }
         } catch (error) {
           // Changes may be lost with the failed query: every watcher gets the floor afresh.
@@ -163,14 +179,40 @@ export function createLiveHub(options: LiveHubOptions) {
   async function sendSnapshot(watcher: FloorWatcher) {
     if (!watchers.has(watcher)) return;
     const serverNow = options.now().toISOString();
-    const agents = await options.floorOf(watcher.scope);
+    const [agents, queues] = await Promise.all([
+      options.floorOf(watcher.scope),
+      options.queuesOf(watcher.scope),
+    ]);
     watcher.shown = new Set(agents.map((agent) => agent.id));
+    watcher.shownQueues = new Set(queues.map((queue) => queue.teamId));
     watcher.hasSnapshot = true;
-    send(watcher.socket, { type: 'floor.snapshot', floor: { serverNow, agents } });
+    send(watcher.socket, { type: 'floor.snapshot', floor: { serverNow, agents, queues } });
   }
 
+  /** A team's queue to each watcher whose scope holds it, or its end to those shown it. */
+  async function sendQueueChanges(teamIds: string[]) {
+    if (watchers.size === 0 || teamIds.length === 0) return;
+    const serverNow = options.now().toISOString();
+    const queues = new Map(
+      (await options.queuesOf({ all: true }, teamIds)).map((queue) => [queue.teamId, queue]),
+    );
+    for (const watcher of watchers) {
+      if (!watcher.hasSnapshot) continue;
+      for (const teamId of teamIds) {
+        const queue = queues.get(teamId);
+        if (queue && ('all' in watcher.scope || watcher.scope.teamId === teamId)) {
+          watcher.shownQueues.add(teamId);
+          send(watcher.socket, { type: 'floor.queue', teamId, queue, serverNow });
+        } else if (watcher.shownQueues.delete(teamId)) {
+          send(watcher.socket, { type: 'floor.queue', teamId, queue: null, serverNow });
+        }
+      }
+    }
+  }
+
+  /** Sends the agents' changes; answers their teams, whose queues may have changed with them. */
   async function sendChanges(ids: string[]) {
-    if (watchers.size === 0) return;
+    if (watchers.size === 0 || ids.length === 0) return [];
     const serverNow = options.now().toISOString();
     const agents = new Map(
       (await options.floorOf({ all: true }, ids)).map((agent) => [agent.id, agent]),
@@ -188,11 +230,18 @@ export function createLiveHub(options: LiveHubOptions) {
         }
       }
     }
+    return new Set([...agents.values()].flatMap((agent) => agent.teamId ?? []));
   }
 
   function floorChanged(userIds: readonly string[]) {
     if (watchers.size === 0) return;
     for (const userId of userIds) changedAgents.add(userId);
+    floorWork();
+  }
+
+  function queuesChanged(teamIds: readonly string[]) {
+    if (watchers.size === 0) return;
+    for (const teamId of teamIds) changedQueues.add(teamId);
     floorWork();
   }
 
@@ -300,6 +349,10 @@ export function createLiveHub(options: LiveHubOptions) {
      * the floor watchers whose scope holds them.
      */
     receive(change: AgentChange) {
+      if (change.kind === 'queuesChanged') {
+        queuesChanged(change.teamIds);
+        return;
+      }
       const agentIds = change.kind === 'stateCommitted' ? [change.agentId] : change.agentIds;
       if (change.kind === 'stateCommitted') {
         const own = sockets.get(change.agentId);
@@ -338,6 +391,19 @@ export function createLiveHub(options: LiveHubOptions) {
 
     agentChangedIn(trx: Db, ...userIds: string[]) {
       return notifyAgentsChanged(trx, userIds);
+    },
+
+    async queuesChanged(...teamIds: string[]) {
+      if (teamIds.length === 0) return;
+      try {
+        await notify(db, { userIds: [], queueTeamIds: teamIds });
+      } catch (error) {
+        log.warn({ err: error }, 'live: could not publish a change');
+      }
+    },
+
+    async queuesChangedIn(trx: Db, ...teamIds: string[]) {
+      if (teamIds.length > 0) await notify(trx, { userIds: [], queueTeamIds: teamIds });
     },
 
     /**
@@ -401,6 +467,7 @@ export function createLiveHub(options: LiveHubOptions) {
         sessionId,
         scope,
         shown: new Set(),
+        shownQueues: new Set(),
         hasSnapshot: false,
         lastPong: performance.now(),
       };

@@ -17,7 +17,8 @@ type Log = { warn(details: object, message: string): void };
  * cannot be read is read afresh too. Throws on a payload that is not a notification.
  */
 export function decodeAgentChange(ctx: AppContext, payload: string, log: Log): AgentChange {
-  const { userIds, at, row, tab } = JSON.parse(payload) as LiveNotification;
+  const { userIds, queueTeamIds, at, row, tab } = JSON.parse(payload) as LiveNotification;
+  if (Array.isArray(queueTeamIds)) return { kind: 'queuesChanged', teamIds: queueTeamIds };
   if (!Array.isArray(userIds)) throw new Error('a live notification without userIds');
   const [agentId] = userIds;
   if (at && row && agentId && userIds.length === 1) {

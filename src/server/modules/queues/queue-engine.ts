@@ -59,19 +59,24 @@ export function createQueueEngine({ ctx, random }: QueueEngineOptions) {
 
   /**
    * One team's queue at `now`, in one transaction under its lock: arrivals, callers out of
-   * patience, then offers, oldest caller to the agent idle longest. Answers the agents offered.
+   * patience, then offers, oldest caller to the agent idle longest. Answers the agents offered;
+   * announces a queue changed otherwise.
    */
   function serveTeam(teamId: string, now: Date, freshSince: Date) {
     return ctx.db.transaction().execute(async (trx) => {
       const team = await repo.claimTeamQueue(trx, teamId);
       if (!team) return [];
+      let arrived = 0;
       if (team.inbound_mode === 'queue') {
         const { callers, next } = arrivals(teamId, team, now);
         await repo.insertCallers(trx, callers);
         await repo.setNextCaller(trx, teamId, next);
+        arrived = callers.length;
       }
-      await repo.abandonImpatientCallers(trx, teamId, now);
-      const waiting = await repo.waitingCallers(trx, teamId);
+      const abandoned = await repo.abandonImpatientCallers(trx, teamId, now);
+      // Offers are announced with their agents, whose team's queue the floor then reads.
+      if (arrived + abandoned > 0) await ctx.live.queuesChangedIn(trx, teamId);
+      const waiting = await repo.waitingCallers(trx, teamId, now);
       if (waiting.length === 0) return [];
       const candidates = await calls.eligibleAgents(trx, freshSince, { queueTeamId: teamId });
       if (candidates.length === 0) return [];
@@ -80,11 +85,11 @@ export function createQueueEngine({ ctx, random }: QueueEngineOptions) {
         candidates.map((agent) => agent.user_id),
       );
       if (claimed.length === 0) return [];
-      // Checked again under their locks, idle longest first.
-      const agents = await calls.eligibleAgents(trx, freshSince, {
-        userIds: claimed,
-        queueTeamId: teamId,
-      });
+      // Checked again under their locks, idle longest first; one who became free after `now`
+      // (a call ended while the tick ran) waits for the next tick, so calls never overlap.
+      const agents = (
+        await calls.eligibleAgents(trx, freshSince, { userIds: claimed, queueTeamId: teamId })
+      ).filter((agent) => agent.basis <= now);
       const offers = agents.slice(0, waiting.length).map((agent, index) => ({
         user_id: agent.user_id,
         caller_id: waiting[index]!.id,

@@ -120,12 +120,17 @@ export async function abandonImpatientCallers(trx: Db, teamId: string | null, no
   return result.rows.length;
 }
 
-/** The team's callers waiting for an offer (none ringing at an agent), first come first. */
-export async function waitingCallers(trx: Db, teamId: string) {
+/**
+ * The team's callers waiting for an offer at `now`, first come first: none ringing at an agent,
+ * or whose last ring ended after `now` (a decline committed while the tick ran).
+ */
+export async function waitingCallers(trx: Db, teamId: string, now: Date) {
   const result = await sql<{ id: string; phone_number: string }>`
     SELECT q.id, q.phone_number FROM queue_callers q
-    WHERE q.team_id = ${teamId} AND q.ended_at IS NULL
-      AND NOT EXISTS (SELECT 1 FROM call_logs c WHERE c.caller_id = q.id AND c.call_status IS NULL)
+    WHERE q.team_id = ${teamId} AND q.ended_at IS NULL AND q.arrived_at <= ${now}
+      AND NOT EXISTS (
+        SELECT 1 FROM call_logs c
+        WHERE c.caller_id = q.id AND (c.call_status IS NULL OR c.ended_at > ${now}))
     ORDER BY q.arrived_at, q.id
   `.execute(trx);
   return result.rows;

@@ -23,13 +23,13 @@ export async function teamInbound(ctx: AppContext, teamId: string): Promise<Inbo
  * change of mode keeps every caller waiting: in per-agent mode they are still offered, first,
  * until answered or gone.
  */
-export function setTeamInbound(
+export async function setTeamInbound(
   ctx: AppContext,
   teamId: string,
   changes: InboundSettingsChanges,
   change: ChangeAuthor,
 ) {
-  return ctx.db.transaction().execute(async (trx) => {
+  const settings = await ctx.db.transaction().execute(async (trx) => {
     const { name, ...before } = await existingTeam(trx, teamId);
     const settings: InboundSettings = {
       mode: changes.mode ?? before.mode,
@@ -51,4 +51,7 @@ export function setTeamInbound(
     });
     return settings;
   });
+  // The team's tile on the live floor comes, changes or goes.
+  await ctx.live.queuesChanged(teamId);
+  return settings;
 }

@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LiveEvent } from '../../../shared/live';
+import type { FloorPage, FloorQueue } from '../../../shared/schemas/floor';
 import { DEFAULT_INBOUND_SETTINGS, type InboundSettings } from '../../../shared/schemas/queues';
-import { callRowsOf, signedInAgent } from '../../test/agent';
+import { type LiveClient, callRowsOf, connectLive, signedInAgent } from '../../test/agent';
 import { joinTeam, newAdmin, newEmployee, newSuperAdmin } from '../../test/factories';
 import { signInAs } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
@@ -14,18 +16,23 @@ import { exponential } from './queue-engine';
  */
 const t = await createTestApp();
 t.clock.set('2026-03-02T19:00:00Z');
-const { as: asChief } = await signInAs(t, await newSuperAdmin(t.db));
+const { as: asChief, cookie: chiefCookie } = await signInAs(t, await newSuperAdmin(t.db));
 const tick = () => t.app.callEngine.tick();
 
 // The test app's random source is always 0.5: every draw is its distribution's median.
 const median = (mean: number) => exponential(() => 0.5, mean);
 
+/** A new leader of the team, signed in. */
+async function asLeaderCookie(teamId: string) {
+  const leader = await newAdmin(t.db);
+  await joinTeam(t.db, { id: teamId }, leader, 'team_leader');
+  return signInAs(t, leader);
+}
+
 async function newTeamWithLeader() {
   const created = await asChief('POST', '/api/teams', { name: `Queue ${crypto.randomUUID()}` });
   const team = created.json<{ team: { id: string } }>().team;
-  const leader = await newAdmin(t.db);
-  await joinTeam(t.db, team, leader, 'team_leader');
-  const { as } = await signInAs(t, leader);
+  const { as } = await asLeaderCookie(team.id);
   return { team, as, url: `/api/teams/${team.id}/inbound` };
 }
 
@@ -189,6 +196,27 @@ describe('the queue', () => {
     await asChief('DELETE', `/api/teams/${team.id}`);
   });
 
+  it('a ring that ended after the moment a tick works at waits for the next tick', async () => {
+    const { team, url } = await newTeamWithLeader();
+    const agent = await availableAgent(team.id);
+    await asChief('PUT', url, { mode: 'queue', callsPerHour: 60, patienceSeconds: 0 });
+    await tickUntilCallers(team.id, 1);
+    const ringing = (await agent.live.waitFor((s) => s.call?.phase === 'ringing')).call!;
+    t.clock.advance(1000);
+    await agent.as('POST', `/api/agent/calls/${ringing.id}/decline`);
+    // A tick that began before the decline committed offers neither the caller nor the agent.
+    await t.app.callEngine.tick(new Date(t.clock.now().getTime() - 10));
+    expect(await offersTo(agent.agent.id)).toEqual([
+      { caller_id: expect.any(String), call_status: 'declined' },
+    ]);
+    await tick();
+    expect((await offersTo(agent.agent.id)).map((offer) => offer.call_status)).toEqual([
+      'declined',
+      null,
+    ]);
+    await asChief('DELETE', `/api/teams/${team.id}`);
+  });
+
   it('a caller out of patience abandons when it ran out; a ring holds them until it ends', async () => {
     const { team, url } = await newTeamWithLeader();
     await asChief('PUT', url, { mode: 'queue', callsPerHour: 60, patienceSeconds: 10 });
@@ -270,5 +298,94 @@ describe('the queue', () => {
       .where('id', '=', oldest!.id)
       .execute();
     expect(ended).toMatchObject({ outcome: 'abandoned', ended_at: declinedAt });
+  });
+});
+
+describe("the live floor's queue tiles", () => {
+  type QueueEvent = Extract<LiveEvent, { type: 'floor.queue' }>;
+  const queueEvents = (live: LiveClient, teamId: string) =>
+    live.events.filter(
+      (event): event is QueueEvent => event.type === 'floor.queue' && event.teamId === teamId,
+    );
+  const latestQueue = (live: LiveClient, teamId: string, check: (queue: FloorQueue) => boolean) =>
+    vi.waitFor(
+      () => {
+        const queue = queueEvents(live, teamId).at(-1)?.queue;
+        if (!queue || !check(queue)) throw new Error('not yet');
+        return queue;
+      },
+      { timeout: 2000 },
+    );
+
+  it('follow arrivals, offers, answers and settings, in the watching admin’s scope', async () => {
+    const { team, url, as: asLeader } = await newTeamWithLeader();
+    const { team: otherTeam } = await newTeamWithLeader();
+    const chief = await connectLive(t.app, { cookie: chiefCookie });
+    const leader = await connectLive(t.app, { cookie: (await asLeaderCookie(team.id)).cookie });
+    const other = await connectLive(t.app, {
+      cookie: (await asLeaderCookie(otherTeam.id)).cookie,
+    });
+    for (const live of [chief, leader, other]) {
+      await vi.waitFor(() => expect(live.events[0]?.type).toBe('floor.snapshot'));
+    }
+
+    await asLeader('PUT', url, { mode: 'queue', callsPerHour: 3600, patienceSeconds: 0 });
+    const opened = await latestQueue(leader, team.id, (queue) => queue.mode === 'queue');
+    expect(opened).toEqual({
+      teamId: team.id,
+      teamName: expect.any(String),
+      mode: 'queue',
+      callsWaiting: 0,
+      oldestArrivedAt: null,
+      answeredToday: 0,
+      abandonedToday: 0,
+      serviceLevelPercent: null,
+      serviceLevelSeconds: 20,
+      serviceLevelTargetPercent: 80,
+      speedOfAnswerSeconds: null,
+      agentsAvailable: 0,
+      agentsNeeded: null,
+    });
+
+    await tickUntilCallers(team.id, 1);
+    const [caller] = await callers(team.id);
+    await latestQueue(
+      chief,
+      team.id,
+      (queue) =>
+        queue.callsWaiting === 1 && queue.oldestArrivedAt === caller!.arrived_at.toISOString(),
+    );
+
+    // An agent becomes Available: the tile counts them, then rings them the caller.
+    t.clock.advance(5000);
+    const agent = await availableAgent(team.id);
+    await latestQueue(leader, team.id, (queue) => queue.agentsAvailable === 1);
+    await tick();
+    await latestQueue(leader, team.id, (queue) => queue.agentsAvailable === 0);
+    const call = (await agent.live.waitFor((s) => s.call?.phase === 'ringing')).call!;
+    t.clock.advance(2000);
+    await agent.as('POST', `/api/agent/calls/${call.id}/answer`);
+    const answered = await latestQueue(leader, team.id, (queue) => queue.answeredToday === 1);
+    const waited = (t.clock.now().getTime() - caller!.arrived_at.getTime()) / 1000;
+    // Answered within the 20 s threshold: all of today's callers were.
+    expect(waited).toBeLessThan(20);
+    expect(answered).toMatchObject({ serviceLevelPercent: 100, speedOfAnswerSeconds: waited });
+
+    // The page's read has the tiles too; another team's leader sees none of this one.
+    const page = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/analytics/live',
+        headers: { cookie: chiefCookie },
+      })
+    ).json<FloorPage>();
+    expect(page.queues.find((queue) => queue.teamId === team.id)).toMatchObject({
+      answeredToday: 1,
+    });
+    expect(queueEvents(other, team.id)).toEqual([]);
+
+    await asChief('DELETE', `/api/teams/${team.id}`);
+    await vi.waitFor(() => expect(queueEvents(chief, team.id).at(-1)?.queue).toBeNull());
+    for (const live of [chief, leader, other]) live.socket.close();
   });
 });

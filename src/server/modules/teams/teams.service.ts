@@ -141,8 +141,9 @@ export async function deleteTeam(ctx: AppContext, teamId: string, change: Change
     });
     return before;
   });
-  // Its agents leave a team admin's live floor.
+  // Its agents leave a team admin's live floor, and its queue's tile goes.
   await ctx.live.agentChanged(...members.map((member) => member.user_id));
+  await ctx.live.queuesChanged(teamId);
 }
 
 /** A page of the team's members, leaders first unless sorted; `total` counts them all. */

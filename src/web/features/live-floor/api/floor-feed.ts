@@ -9,6 +9,7 @@ import { LIVE_PATH, liveCloseCodes, liveEventSchema } from '../../../../shared/l
 import {
   type FloorAgent,
   type FloorPage,
+  type FloorQueue,
   type FloorSortColumn,
   floorPageSchema,
 } from '../../../../shared/schemas/floor';
@@ -134,6 +135,31 @@ export function useStatusCounts(liveCounts: LiveCounts, read: StatusCounts | und
   return useValue(liveCounts) ?? read ?? {};
 }
 
+/**
+ * The teams' queues as the socket last told them (null: no socket to follow), by team name:
+ * outside React state, as the counts are.
+ */
+export type LiveQueues = ValueStore<readonly FloorQueue[] | null>;
+
+/** The queues to show: the socket's, else the page's as read. */
+export function useQueues(liveQueues: LiveQueues, read: readonly FloorQueue[]) {
+  return useValue(liveQueues) ?? read;
+}
+
+/** `queues` with one team's queue put in its place by name, or taken out (null). */
+export function withQueue(
+  queues: readonly FloorQueue[],
+  teamId: string,
+  queue: FloorQueue | null,
+): FloorQueue[] {
+  const others = queues.filter((held) => held.teamId !== teamId);
+  if (!queue) return others;
+  const at = others.findIndex(
+    (held) => held.teamName.localeCompare(queue.teamName, 'en', { sensitivity: 'base' }) > 0,
+  );
+  return at === -1 ? [...others, queue] : others.toSpliced(at, 0, queue);
+}
+
 /** Runs `run` at once, or, within `intervalMs` of the last run, once at the end of it. */
 function throttled(run: () => void, intervalMs: number) {
   let lastRun = Number.NEGATIVE_INFINITY;
@@ -175,6 +201,7 @@ export function useLiveFloor(params: FloorListParams) {
   /** The server's time of the socket's latest snapshot: a page read before it may miss changes. */
   const snapshotAt = useRef(Number.NEGATIVE_INFINITY);
   const [liveCounts] = useState(() => createValueStore<StatusCounts | null>(null));
+  const [liveQueues] = useState(() => createValueStore<readonly FloorQueue[] | null>(null));
   const current = useRef(params);
   useEffect(() => {
     current.current = params;
@@ -191,8 +218,9 @@ export function useLiveFloor(params: FloorListParams) {
     queryFn: async ({ signal }) => {
       const fetched = await getFloorPage(params.queryString, signal);
       if (!known.current) {
-        // No socket to follow: the counts read now are the newest.
+        // No socket to follow: the counts and queues read now are the newest.
         liveCounts.set(null);
+        liveQueues.set(null);
         return fetched;
       }
       if (snapshotAt.current > Date.parse(fetched.serverNow)) refetch.request();
@@ -227,6 +255,7 @@ export function useLiveFloor(params: FloorListParams) {
             known.current = agents;
             snapshotAt.current = Date.parse(event.floor.serverNow);
             liveCounts.set(countByStatus(agents.values()));
+            liveQueues.set(event.floor.queues);
             // The page's clock offset stays the one its read measured over a round trip: a
             // push's travel time is unknown.
             update((held) => withKnownRows(held, agents));
@@ -247,6 +276,11 @@ export function useLiveFloor(params: FloorListParams) {
             }
             update((held) => withRow(held, event.agentId, event.agent));
             if (movesRows(before, event.agent, current.current)) refetch.request();
+            break;
+          }
+          case 'floor.queue': {
+            const held = liveQueues.get();
+            if (held) liveQueues.set(withQueue(held, event.teamId, event.queue));
             break;
           }
           case 'server.database':
@@ -277,11 +311,12 @@ export function useLiveFloor(params: FloorListParams) {
       socket.close();
       refetch.cancel();
     };
-  }, [queryClient, refetch, liveCounts]);
+  }, [queryClient, refetch, liveCounts, liveQueues]);
 
   return {
     floor,
     liveCounts,
+    liveQueues,
     isLive,
     isReconnecting,
   };

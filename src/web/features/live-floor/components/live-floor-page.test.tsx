@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Floor, FloorAgent, FloorPage } from '../../../../shared/schemas/floor';
+import type { Floor, FloorAgent, FloorPage, FloorQueue } from '../../../../shared/schemas/floor';
 import { parseSortParam, servedPage } from '../../../../shared/schemas/list';
 import { type AgentStatus, agentStatuses } from '../../../../shared/statuses';
 import { advance, settle, useFakeClock } from '../../../test/fake-clock';
@@ -33,13 +33,20 @@ function agent(overrides: Partial<FloorAgent> = {}): FloorAgent {
 
 const omar = agent({ id: 'a2', username: 'omar', fullName: 'Omar Odd', teamName: 'South' });
 
-const snapshot = (agents: FloorAgent[], serverNow = NOW): Floor => ({ serverNow, agents });
+const snapshot = (agents: FloorAgent[], serverNow = NOW): Floor => ({
+  serverNow,
+  agents,
+  queues: [],
+});
 
 /**
  * The route as the server answers it, over `floor.agents` (by username): search in username,
  * full name and team, the status filter, a sort by username or status, the page.
  */
-function floorResponse(floor: { agents: FloorAgent[] }, query: URLSearchParams): FloorPage {
+function floorResponse(
+  floor: { agents: FloorAgent[]; queues?: FloorQueue[] },
+  query: URLSearchParams,
+): FloorPage {
   const search = query.get('search')?.toLowerCase() ?? '';
   const status = query.get('status');
   let matching = floor.agents.filter(
@@ -65,6 +72,7 @@ function floorResponse(floor: { agents: FloorAgent[] }, query: URLSearchParams):
   return {
     serverNow: new Date().toISOString(),
     agents: matching.slice(served.offset, served.offset + served.pageSize),
+    queues: floor.queues ?? [],
     statusCounts: Object.fromEntries(
       agentStatuses.map((s) => [s, statusCounts[s] ?? 0]),
     ) as FloorPage['statusCounts'],
@@ -92,8 +100,8 @@ function renderPage(url = '/admin/live') {
 }
 
 /** The server's floor (change `floor.agents` to change what it answers) and the page on it. */
-async function renderFloor(agents: FloorAgent[], url?: string) {
-  const floor = { agents };
+async function renderFloor(agents: FloorAgent[], url?: string, queues: FloorQueue[] = []) {
+  const floor = { agents, queues };
   let answers: Promise<void> | undefined;
   const served = mockFetch({
     'GET /api/analytics/live': async ({ query }) => {
@@ -140,6 +148,83 @@ async function connect(agents: FloorAgent[]) {
 
 afterEach(() => {
   vi.useRealTimers();
+});
+
+function queue(overrides: Partial<FloorQueue> = {}): FloorQueue {
+  return {
+    teamId: 't1',
+    teamName: 'North',
+    mode: 'queue',
+    callsWaiting: 2,
+    oldestArrivedAt: at(-75),
+    answeredToday: 9,
+    abandonedToday: 1,
+    serviceLevelPercent: 70,
+    serviceLevelSeconds: 20,
+    serviceLevelTargetPercent: 80,
+    speedOfAnswerSeconds: 12.4,
+    agentsAvailable: 3,
+    agentsNeeded: null,
+    ...overrides,
+  };
+}
+
+/** A queue tile's figure: the definition after its term. */
+const figure = (team: string, label: string) => {
+  const tile = screen.getByRole('region', { name: `${team} queue` });
+  return within(tile).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+};
+
+describe("the live floor's queue tiles", () => {
+  it('show each queue in scope, the longest wait ticking, and follow the socket', async () => {
+    useFakeClock(NOW);
+    await renderFloor([agent()], undefined, [queue()]);
+    expect(figure('North', 'Calls waiting')).toBe('2');
+    expect(figure('North', 'Longest wait')).toBe('01:15');
+    expect(figure('North', 'Service level')).toBe('70%');
+    expect(screen.getByText('Target 80% in 20 s — below target')).toBeTruthy();
+    expect(figure('North', 'Speed of answer')).toBe('12 s');
+    expect(figure('North', 'Agents available')).toBe('3');
+    expect(figure('North', 'Agents needed')).toBe('—');
+    await advance(1000);
+    expect(figure('North', 'Longest wait')).toBe('01:16');
+
+    // The socket's snapshot, then a queue opening (in name order) and one closing.
+    const socket = FakeWebSocket.latest();
+    act(() => {
+      socket.accept();
+      socket.push({
+        type: 'floor.snapshot',
+        floor: {
+          ...snapshot([agent()], new Date().toISOString()),
+          queues: [queue({ callsWaiting: 0, oldestArrivedAt: null, serviceLevelPercent: 85 })],
+        },
+      });
+    });
+    await settle();
+    expect(figure('North', 'Calls waiting')).toBe('0');
+    expect(figure('North', 'Longest wait')).toBe('—');
+    expect(screen.getByText('Target 80% in 20 s')).toBeTruthy();
+    const serverNow = new Date().toISOString();
+    act(() =>
+      socket.push({
+        type: 'floor.queue',
+        teamId: 't0',
+        queue: queue({ teamId: 't0', teamName: 'East', mode: 'per-agent' }),
+        serverNow,
+      }),
+    );
+    const tiles = () =>
+      within(screen.getByRole('region', { name: 'Queues' }))
+        .getAllByRole('region')
+        .map((tile) => tile.getAttribute('aria-label'));
+    expect(tiles()).toEqual(['East queue', 'North queue']);
+    expect(screen.getByText('Back to per agent: answering who still waits')).toBeTruthy();
+    act(() => socket.push({ type: 'floor.queue', teamId: 't1', queue: null, serverNow }));
+    expect(tiles()).toEqual(['East queue']);
+    act(() => socket.push({ type: 'floor.queue', teamId: 't0', queue: null, serverNow }));
+    expect(screen.queryByRole('region', { name: 'Queues' })).toBeNull();
+  });
 });
 
 describe('the live floor view', () => {

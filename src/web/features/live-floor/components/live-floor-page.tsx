@@ -37,6 +37,7 @@ import {
   useLiveFloor,
   useStatusCounts,
 } from '../api/floor-feed';
+import { QueueTiles } from './queue-tiles';
 
 /** The status filter's value in the URL (`status`), beside the list's search, sort and page. */
 function statusOf(text: string | null): AgentStatus | undefined {
@@ -62,7 +63,7 @@ export function LiveFloorPage() {
   const list = useListParams(floorSortColumns, store, (queryString) =>
     prefetchFloorPage(queryClient, withStatus(queryString)),
   );
-  const { floor, liveCounts, isLive, isReconnecting } = useLiveFloor({
+  const { floor, liveCounts, liveQueues, isLive, isReconnecting } = useLiveFloor({
     queryString: withStatus(list.queryString),
     sort: list.sort,
     status,
@@ -99,6 +100,11 @@ export function LiveFloorPage() {
         </Group>
       ) : (
         <>
+          <QueueTiles
+            liveQueues={liveQueues}
+            read={page.queues}
+            clockOffsetMs={page.clockOffsetMs}
+          />
           <StatusCounts liveCounts={liveCounts} read={page.statusCounts} />
           <Group align="flex-end" gap="sm" wrap="wrap">
             <ListSearchInput
