@@ -59,19 +59,22 @@ export default defineConfig({
             // and error card): one chunk rather than several.
             {
               name: 'common',
-              test: /[\\/]src[\\/](shared[\\/](messages|schemas[\\/](errors|field-rules|sign-in))|web[\\/](lib[\\/](api-client|page-navigation|session-user|style-nonce|zod-jitless)|components[\\/](full-page-loader|centered-card|form-alert|load-failed-card)|app[\\/](theme|theme-provider)|features[\\/]theme[\\/]color-scheme-manager))\.tsx?$/,
+              test: /[\\/]src[\\/](shared[\\/](messages|schemas[\\/](errors|field-rules|sign-in|inbound-mode))|web[\\/](lib[\\/](api-client|page-navigation|session-user|style-nonce|zod-jitless)|components[\\/](full-page-loader|centered-card|form-alert|load-failed-card)|app[\\/](theme|theme-provider)|features[\\/]theme[\\/]color-scheme-manager))\.tsx?$/,
               tags: ['$initial'],
             },
             // Parts of the libraries only pages beyond the agent's dashboard use (the icons of the
-            // admin portal, its lists and analytics; Mantine's Skeleton, ThemeIcon, Grid and SimpleGrid, and
-            // the lists' pager, page size, switches and view control): a chunk of their own,
-            // which the softphone's dashboard never downloads. Should the dashboard come to use
-            // one, it would load this chunk: the web-app benchmark shows it. The parts they share
-            // with the dashboard (Combobox, Box, hooks) stay where they are rather than follow
-            // them here: nothing imports these leaves, so no chunk cycle can form.
+            // admin portal, its lists and analytics; Mantine's Skeleton, ThemeIcon, Grid and
+            // SimpleGrid, and the lists' pager, page size, switches, radio buttons and view
+            // control): a chunk of their own, which the softphone's dashboard never downloads.
+            // Should the dashboard come to use one, it would load this chunk: the web-app benchmark
+            // shows it. The parts they share with the dashboard (Combobox, Box, hooks) stay where
+            // they are rather than follow them here: nothing imports these leaves, so no chunk
+            // cycle can form. So a component built on InlineInput or InputsGroupFieldset (Switch,
+            // Radio) belongs here too: left in vendor-portal, it would import this chunk, which
+            // imports vendor-portal back, and the app stops at start-up.
             {
               name: 'vendor-pages',
-              test: /[\\/]node_modules[\\/](@tabler[\\/]icons-react[\\/].*[\\/]Icon(AlertTriangle|Arrow(Down|Left|Up)|ArrowsExchange|ArrowsSort|Broadcast|ChevronRight|Download|Edit|Headphones|HelpCircle|History|Plus|Refresh|Search|ShieldLock|Sort(Ascending|Descending)|StarFilled|Trash|User(Minus|Plus)|Users|UsersGroup|Volume|WaveSine)\.mjs$|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Skeleton|ThemeIcon|Grid|SimpleGrid|Pagination|NativeSelect|Switch|SegmentedControl|FloatingIndicator|List)|utils[\\/](InlineInput|InputsGroupFieldset))[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-pagination[\\/])/,
+              test: /[\\/]node_modules[\\/](@tabler[\\/]icons-react[\\/].*[\\/]Icon(AlertTriangle|Arrow(Down|Left|Up)|ArrowsExchange|ArrowsSort|Broadcast|ChevronRight|Download|Edit|Headphones|HelpCircle|History|Plus|Refresh|Search|ShieldLock|Sort(Ascending|Descending)|StarFilled|Trash|User(Minus|Plus)|Users|UsersGroup|Volume|WaveSine)\.mjs$|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Skeleton|ThemeIcon|Grid|SimpleGrid|Pagination|NativeSelect|Switch|Radio|SegmentedControl|FloatingIndicator|List)|utils[\\/](InlineInput|InputsGroupFieldset))[\\/]|@mantine[\\/]hooks[\\/]esm[\\/]use-pagination[\\/])/,
               includeDependenciesRecursively: false,
             },
             // The rest (React Router, React Query, more Mantine, classic zod, floating-ui…): the

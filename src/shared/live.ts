@@ -100,9 +100,7 @@ export const liveEventSchema = z
       })
       .describe(
         "To an admin (the live floor view), after its `floor.snapshot`: a team's queue " +
-          'changed (a caller arrived, gave up or was answered, an agent of the team changed, ' +
-          'its settings changed); `queue` null when the team has no queue any more (per-agent ' +
-          'with nobody waiting, deleted, out of scope). In order with `floor.agent` events.',
+          'changed; `queue` null when it left the floor.',
       ),
     z
       .object({ type: z.literal('server.database'), reachable: z.boolean() })

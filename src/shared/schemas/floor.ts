@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { agentStatusSchema, callTypeSchema } from './agent';
 import { isoDateTime } from './fields';
 import { listPageFields, listQuerySchema } from './list';
-import { inboundModes } from './queues';
+import { inboundModes } from './inbound-mode';
 
 /**
  * One agent on the live floor view (`/admin/live`): status and time in it, the call in

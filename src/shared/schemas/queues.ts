@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { inboundModes } from './inbound-mode';
 
-/**
- * How a team's inbound calls come: 'per-agent' (spec §4: each Available agent is offered a call
- * of their own after a delay) or 'queue' (callers arrive at the team's rate, wait first come
- * first served for the agent idle longest, and give up past their patience).
- */
-export const inboundModes = ['per-agent', 'queue'] as const;
-export type InboundMode = (typeof inboundModes)[number];
+export { type InboundMode, inboundModes } from './inbound-mode';
 
 export const MAX_CALLS_PER_HOUR = 36_000;
 export const MAX_PATIENCE_SECONDS = 3600;

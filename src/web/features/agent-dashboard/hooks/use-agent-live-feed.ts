@@ -60,6 +60,7 @@ export function useAgentLiveFeed() {
             break;
           case 'floor.snapshot':
           case 'floor.agent':
+          case 'floor.queue':
             break; // an admin's events: never sent to an agent
         }
       },

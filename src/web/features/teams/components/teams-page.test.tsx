@@ -211,6 +211,7 @@ describe('TeamsPage: the list', () => {
     expect(screen.queryByRole('button', { name: 'Edit Night Shift' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete Night Shift' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Members of Night Shift' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Inbound calls of Night Shift' })).toBeTruthy();
   });
 
   it.each<[string, SessionUser, string]>([

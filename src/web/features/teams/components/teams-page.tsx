@@ -14,11 +14,12 @@ import { teamListQuery, useTeamList } from '../api/get-teams';
 import { CreateTeamForm } from './create-team-form';
 import { DeleteTeamModal } from './delete-team-modal';
 import { EditTeamModal } from './edit-team-modal';
+import { TeamInboundModal } from './team-inbound-modal';
 import { TeamMembersDialogs } from './team-members-dialogs';
 import { TeamWrapUpModal } from './team-wrap-up-modal';
 import { TeamsTable } from './teams-table';
 
-type TeamDialog = { kind: 'members' | 'wrap-up' | 'edit' | 'delete'; team: Team };
+type TeamDialog = { kind: 'members' | 'wrap-up' | 'inbound' | 'edit' | 'delete'; team: Team };
 
 /** The hint under 'No teams found' for a non-super-admin, who sees only the teams they lead. */
 export const LEADER_EMPTY_HINT = 'Teams you lead will appear here';
@@ -86,6 +87,7 @@ export function TeamsPage() {
             canManageTeams={isSuperAdmin}
             onOpenMembers={(team) => setDialog({ kind: 'members', team })}
             onOpenWrapUp={(team) => setDialog({ kind: 'wrap-up', team })}
+            onOpenInbound={(team) => setDialog({ kind: 'inbound', team })}
             onEdit={(team) => setDialog({ kind: 'edit', team })}
             onDelete={(team) => setDialog({ kind: 'delete', team })}
           />
@@ -97,6 +99,9 @@ export function TeamsPage() {
       )}
       {dialog?.kind === 'wrap-up' && (
         <TeamWrapUpModal key={dialog.team.id} team={dialog.team} onClose={closeDialog} />
+      )}
+      {dialog?.kind === 'inbound' && (
+        <TeamInboundModal key={dialog.team.id} team={dialog.team} onClose={closeDialog} />
       )}
       {dialog?.kind === 'edit' && (
         <EditTeamModal

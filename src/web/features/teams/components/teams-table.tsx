@@ -1,5 +1,11 @@
 import { ActionIcon, Anchor, Badge, Group, Table, Text } from '@mantine/core';
-import { IconEdit, IconListCheck, IconTrash, IconUsers } from '@tabler/icons-react';
+import {
+  IconEdit,
+  IconListCheck,
+  IconPhoneIncoming,
+  IconTrash,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { Team, TeamSortColumn } from '../../../../shared/schemas/teams';
 import { SortableTh } from '../../../components/list-panel';
 import { ScrollableTable } from '../../../components/scrollable-table';
@@ -15,6 +21,7 @@ interface TeamsTableProps {
   canManageTeams: boolean;
   onOpenMembers: (team: Team) => void;
   onOpenWrapUp: (team: Team) => void;
+  onOpenInbound: (team: Team) => void;
   onEdit: (team: Team) => void;
   onDelete: (team: Team) => void;
 }
@@ -26,6 +33,7 @@ export function TeamsTable({
   canManageTeams,
   onOpenMembers,
   onOpenWrapUp,
+  onOpenInbound,
   onEdit,
   onDelete,
 }: TeamsTableProps) {
@@ -109,6 +117,14 @@ export function TeamsTable({
                     {...tooltip('Wrap-up codes and rules')}
                   >
                     <IconListCheck size={18} aria-hidden />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={`Inbound calls of ${team.name}`}
+                    onClick={() => onOpenInbound(team)}
+                    {...tooltip('Inbound calls and service level')}
+                  >
+                    <IconPhoneIncoming size={18} aria-hidden />
                   </ActionIcon>
                   {canManageTeams && (
                     <>
