@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { adminBaseURL, adminServer, signIn, waitForAdminServer } from './admin-journeys';
+import { adminBaseURL, adminServer, runId, signIn, waitForAdminServer } from './admin-journeys';
 import {
   OFFER_WITHIN_MS,
   consoleLog,
@@ -111,6 +111,27 @@ test('the admin portal passes axe on every page', async ({ page }) => {
   await page.getByRole('button', { name: 'Create Team' }).click();
   await expect(page.getByRole('dialog', { name: 'Create Team' })).toBeVisible();
   await expectNoViolations(page, 'the Create Team dialog');
+  // A team in queue mode: its tile on the live floor, its inbound settings dialog.
+  const queueTeam = `Queue a11y ${runId}`;
+  const created = await page.request.post('/api/teams', { data: { name: queueTeam } });
+  const teamId = ((await created.json()) as { team: { id: string } }).team.id;
+  const queued = await page.request.put(`/api/teams/${teamId}/inbound`, {
+    data: { mode: 'queue', callsPerHour: 1 },
+  });
+  expect(queued.ok()).toBe(true);
+  await page.goto('/admin/live');
+  await expect(page.getByRole('region', { name: `${queueTeam} queue` })).toBeVisible();
+  await expectNoViolations(page, 'the live floor with a queue');
+  await page.goto(`/admin/teams?search=${encodeURIComponent(queueTeam)}`);
+  await page.getByRole('button', { name: `Inbound calls of ${queueTeam}` }).click();
+  const inbound = page.getByRole('dialog', { name: `Inbound calls: ${queueTeam}` });
+  await expect(inbound.getByLabel('Calls per hour')).toHaveValue('1');
+  await inbound.getByLabel('Calls per hour').fill('0');
+  await inbound.getByRole('button', { name: 'Save' }).click();
+  await expect(inbound.getByText('Calls per hour must be more than 0')).toBeVisible();
+  await expectNoViolations(page, 'the inbound settings dialog with an error');
+  await page.keyboard.press('Escape');
+  expect((await page.request.delete(`/api/teams/${teamId}`)).ok()).toBe(true);
   // A phone's width: tables scroll sideways, the menu is a panel over the page.
   await page.keyboard.press('Escape');
   await page.setViewportSize(PHONE);

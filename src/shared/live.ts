@@ -59,60 +59,25 @@ export const liveCloseReasons = {
   serverError: 'Server error',
 } as const;
 
-/** Server → browser events; each one's description says who gets it and when. */
-export const liveEventSchema = z
-  .discriminatedUnion('type', [
-    z
-      .object({ type: z.literal('agent.state'), state: agentStateSchema })
-      .describe(
-        'To an agent: their whole state (status, timers, the ringing or active call), sent on ' +
-          'connect and after every change to their status or calls, from any tab or server ' +
-          'process — except to the tab whose action (`X-Live-Tab`) made the change: that tab has ' +
-          "the state in the action's answer. The browser replaces its copy and refreshes the " +
-          'Activity Log.',
-      ),
-    z
-      .object({ type: z.literal('floor.snapshot'), floor: floorSchema })
-      .describe(
-        'To an admin (the live floor view): every agent in their scope (the entries ' +
-          '`GET /api/analytics/live` pages through), sent on connect and whenever changes may have been missed ' +
-          "(the server's listener reconnected, the admin's scope changed); `floor.agent` events " +
-          'follow it, in order on the one socket.',
-      ),
-    z
-      .object({
-        type: z.literal('floor.agent'),
-        agentId: z.string(),
-        agent: floorAgentSchema.nullable(),
-        serverNow: isoDateTime,
-      })
-      .describe(
-        'To an admin (the live floor view), after its `floor.snapshot`: one agent changed ' +
-          '(status, call, connection); `agent` null when the agent left the floor (deleted, ' +
-          'moved to another team). They come in order on the one socket.',
-      ),
-    z
-      .object({
-        type: z.literal('floor.queue'),
-        teamId: z.string(),
-        queue: floorQueueSchema.nullable(),
-        serverNow: isoDateTime,
-      })
-      .describe(
-        "To an admin (the live floor view), after its `floor.snapshot`: a team's queue " +
-          'changed; `queue` null when it left the floor.',
-      ),
-    z
-      .object({ type: z.literal('server.database'), reachable: z.boolean() })
-      .describe(
-        'To everyone: this server process lost its database (`reachable` false: nothing can ' +
-          'change until it is back) or has it again (true: fetch what was missed). Sent only ' +
-          'when that changes; a socket opened meanwhile could not have been.',
-      ),
-  ])
-  .describe(
-    'Server → browser events: JSON text frames, each an object whose `type` says which event ' +
-      'it is. To an agent, `agent.state`; to an admin, the live floor (`floor.snapshot`, then ' +
-      '`floor.agent` and `floor.queue`); to everyone, `server.database`.',
-  );
+/**
+ * Server → browser events. What each says, to whom and when, is in the AsyncAPI document
+ * (live/asyncapi.ts): server-side text, kept out of the pages' bundles.
+ */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('agent.state'), state: agentStateSchema }),
+  z.object({ type: z.literal('floor.snapshot'), floor: floorSchema }),
+  z.object({
+    type: z.literal('floor.agent'),
+    agentId: z.string(),
+    agent: floorAgentSchema.nullable(),
+    serverNow: isoDateTime,
+  }),
+  z.object({
+    type: z.literal('floor.queue'),
+    teamId: z.string(),
+    queue: floorQueueSchema.nullable(),
+    serverNow: isoDateTime,
+  }),
+  z.object({ type: z.literal('server.database'), reachable: z.boolean() }),
+]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
-import { signedInAgent } from '../../test/agent';
+import type { LiveEvent } from '../../../shared/live';
+import { connectLive, signedInAgent } from '../../test/agent';
+import { joinTeam, newSuperAdmin, newTeam } from '../../test/factories';
+import { signInAs } from '../../test/sign-in';
 import { createTestApp } from '../../test/test-app';
 
 // Two server instances on one database, each with its own live hub (its own LISTEN
@@ -53,6 +56,56 @@ describe('two server instances on one database', () => {
       .execute();
     expect(missed).toHaveLength(4);
     await Promise.all(tabs.map((tab) => tab.onSecond.waitFor((s) => s.call === null)));
+  });
+
+  it("a team's queue: each caller offered once across instances, its tile pushed from either", async () => {
+    const team = await newTeam(t.db);
+    const agents = await Promise.all(Array.from({ length: 2 }, () => signedInAgent(t)));
+    for (const agent of agents) {
+      await joinTeam(t.db, team, agent.agent);
+      await agent.connect();
+      await agent.setStatus('available');
+    }
+    // The admin watches the floor through the second instance; the change goes through the first.
+    const admin = await signInAs(second, await newSuperAdmin(t.db));
+    const floor = await connectLive(second, { cookie: admin.cookie });
+    const tiles = () =>
+      floor.events.filter(
+        (event): event is Extract<LiveEvent, { type: 'floor.queue' }> =>
+          event.type === 'floor.queue' && event.teamId === team.id,
+      );
+    await vi.waitFor(() => expect(floor.events[0]?.type).toBe('floor.snapshot'));
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/teams/${team.id}/inbound`,
+      headers: { cookie: (await signInAs(t, await newSuperAdmin(t.db))).cookie },
+      payload: { mode: 'queue', callsPerHour: 7200, patienceSeconds: 0 },
+    });
+    await vi.waitFor(() => expect(tiles().at(-1)?.queue?.mode).toBe('queue'), { timeout: 1000 });
+
+    // Both instances tick at once, again and again: three callers, two agents, one offer each.
+    await Promise.all(instances.map((app) => app.callEngine.tick()));
+    for (let i = 0; i < 6; i++) {
+      t.clock.advance(500);
+      await Promise.all(instances.flatMap((app) => [app.callEngine.tick(), app.callEngine.tick()]));
+    }
+    const callers = await t.db
+      .selectFrom('queue_callers')
+      .select('id')
+      .where('team_id', '=', team.id)
+      .execute();
+    expect(callers.length).toBeGreaterThanOrEqual(3);
+    const offers = await t.db
+      .selectFrom('call_logs')
+      .select(['user_id', 'caller_id'])
+      .where('caller_id', 'is not', null)
+      .execute();
+    expect(offers).toHaveLength(2);
+    expect(new Set(offers.map((offer) => offer.caller_id)).size).toBe(2);
+    await vi.waitFor(() => expect(tiles().at(-1)?.queue?.callsWaiting).toBe(callers.length), {
+      timeout: 1000,
+    });
+    floor.socket.close();
   });
 
   // Only PostgreSQL has a LISTEN connection of its own to lose.

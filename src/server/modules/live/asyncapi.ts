@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   LIVE_PATH,
+  type LiveEvent,
   liveCloseCodes,
   liveCloseReasons,
   liveEventSchema,
@@ -20,14 +21,52 @@ function messageKey(type: string) {
  * default schema format. Events are what the server outputs (`io: 'output'`); the tab message
  * is input the server parses, which drops keys it does not know rather than refusing them.
  */
-function message(schema: z.ZodObject<{ type: z.ZodLiteral<string> }>, io: 'input' | 'output') {
+function message(
+  schema: z.ZodObject<{ type: z.ZodLiteral<string> }>,
+  io: 'input' | 'output',
+  description = schema.description,
+) {
   return {
     name: schema.shape.type.value,
     contentType: 'application/json',
-    description: schema.description,
+    description,
     payload: z.toJSONSchema(schema, { target: 'draft-07', io }),
   };
 }
+
+const LIVE_EVENTS_DESCRIPTION =
+  'Server → browser events: JSON text frames, each an object whose `type` says which event ' +
+  'it is. To an agent, `agent.state`; to an admin, the live floor (`floor.snapshot`, then ' +
+  '`floor.agent` and `floor.queue`); to everyone, `server.database`.';
+
+/** Each event: who gets it, and when. */
+const EVENT_DESCRIPTIONS: Record<LiveEvent['type'], string> = {
+  'agent.state':
+    'To an agent: their whole state (status, timers, the ringing or active call), sent on ' +
+    'connect and after every change to their status or calls, from any tab or server ' +
+    'process — except to the tab whose action (`X-Live-Tab`) made the change: that tab has ' +
+    "the state in the action's answer. The browser replaces its copy and refreshes the " +
+    'Activity Log.',
+  'floor.snapshot':
+    'To an admin (the live floor view): every agent in their scope (the entries ' +
+    '`GET /api/analytics/live` pages through) and the queues of its teams, sent on connect ' +
+    "and whenever changes may have been missed (the server's listener reconnected, the " +
+    "admin's scope changed); `floor.agent` and `floor.queue` events follow it, in order on " +
+    'the one socket.',
+  'floor.agent':
+    'To an admin (the live floor view), after its `floor.snapshot`: one agent changed ' +
+    '(status, call, connection); `agent` null when the agent left the floor (deleted, ' +
+    'moved to another team). They come in order on the one socket.',
+  'floor.queue':
+    "To an admin (the live floor view), after its `floor.snapshot`: a team's queue changed " +
+    '(a caller arrived, gave up or was answered, an agent of the team changed, its settings ' +
+    'changed); `queue` null when the team has no queue any more (per agent with nobody ' +
+    'waiting, deleted, out of scope). In order with `floor.agent` events.',
+  'server.database':
+    'To everyone: this server process lost its database (`reachable` false: nothing can ' +
+    'change until it is back) or has it again (true: fetch what was missed). Sent only ' +
+    'when that changes; a socket opened meanwhile could not have been.',
+};
 
 type CloseCode =
   | (typeof liveCloseCodes)[keyof typeof liveCloseCodes]
@@ -70,7 +109,11 @@ const SESSION_REF = { $ref: `#/components/securitySchemes/${SESSION_SCHEME}` };
  */
 export function liveAsyncApi() {
   const events = liveEventSchema.options.map(
-    (event) => [messageKey(event.shape.type.value), message(event, 'output')] as const,
+    (event) =>
+      [
+        messageKey(event.shape.type.value),
+        message(event, 'output', EVENT_DESCRIPTIONS[event.shape.type.value]),
+      ] as const,
   );
   const eventKeys = events.map(([key]) => key);
   const tabKey = messageKey(liveTabMessageSchema.shape.type.value);
@@ -125,7 +168,7 @@ export function liveAsyncApi() {
         action: 'send',
         channel: { $ref: '#/channels/live' },
         title: 'Live events',
-        description: liveEventSchema.description,
+        description: LIVE_EVENTS_DESCRIPTION,
         messages: channelMessages(eventKeys),
       },
       receiveTab: {
