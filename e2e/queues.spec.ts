@@ -60,6 +60,7 @@ test('a team queue: callers wait and give up on the live floor; the agent idle l
   await dialog.getByLabel('Caller patience (seconds)').fill('3');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Inbound settings saved')).toBeVisible();
+  await shot(page, 'queue-inbound-dialog');
   await page.keyboard.press('Escape');
 
   // Nobody answers: on the live floor, callers wait, then give up (service level 0 %).

@@ -217,6 +217,29 @@ describe('the queue', () => {
     await asChief('DELETE', `/api/teams/${team.id}`);
   });
 
+  it('offers that ring out count toward the pause after missed calls, as per-agent ones do', async () => {
+    const { team, url } = await newTeamWithLeader();
+    const agent = await availableAgent(team.id);
+    await asChief('PUT', url, { mode: 'queue', callsPerHour: 60, patienceSeconds: 0 });
+    await tickUntilCallers(team.id, 1);
+    const [first] = await callRowsOf(t.db, agent.agent.id);
+    t.clock.set(first!.ring_deadline!);
+    await tick(); // missed; the caller, first in line, rings at the agent again
+    const [, second] = await callRowsOf(t.db, agent.agent.id);
+    expect(second).toMatchObject({ caller_id: first!.caller_id, call_status: null });
+    t.clock.set(second!.ring_deadline!);
+    await tick();
+    expect(await agent.state()).toMatchObject({
+      status: 'tech_issues',
+      setBy: 'system',
+      missedInARow: 2,
+      call: null,
+    });
+    // The caller waits on for someone else.
+    expect((await callers(team.id))[0]!.outcome).toBeNull();
+    await asChief('DELETE', `/api/teams/${team.id}`);
+  });
+
   it('a caller out of patience abandons when it ran out; a ring holds them until it ends', async () => {
     const { team, url } = await newTeamWithLeader();
     await asChief('PUT', url, { mode: 'queue', callsPerHour: 60, patienceSeconds: 10 });
