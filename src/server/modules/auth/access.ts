@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { canManageMembersOf } from '../../../shared/permissions';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { AppError } from '../../platform/errors';
 import { requireSignedIn, toSessionUser } from './sessions';
 
 /** A rule of `shared/permissions.ts` on the caller (and the route's raw path parameters). */
 export type AccessRule = (actor: SessionUser, params: Readonly<Record<string, string>>) => boolean;
+
+/**
+ * A team's routes (`:id`): its members, wrap-up and inbound settings are a super admin's or
+ * that team's leader's to manage.
+ */
+export const leaderOfTeam: AccessRule = (actor, params) =>
+  canManageMembersOf(actor, params.id ?? '');
 
 /**
  * Who may call a route, declared in its `config`. 'anyone': no session needed (the route

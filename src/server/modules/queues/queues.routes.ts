@@ -1,22 +1,18 @@
-import { canManageMembersOf } from '../../../shared/permissions';
 import {
   inboundSettingsChangesSchema,
   inboundSettingsSchema,
 } from '../../../shared/schemas/queues';
 import { teamParamsSchema } from '../../../shared/schemas/teams';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
-import type { AccessRule } from '../auth/access';
+import { leaderOfTeam } from '../auth/access';
 import { changeAuthorOf } from '../auth/sessions';
 import * as queues from './queues.service';
-
-/** A team's inbound settings: a super admin, or that team's leader (`:id`). */
-const inboundOfTeam: AccessRule = (actor, params) => canManageMembersOf(actor, params.id ?? '');
 
 export const queueRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/teams/:id/inbound',
     {
-      config: { access: inboundOfTeam },
+      config: { access: leaderOfTeam },
       schema: {
         operationId: 'getTeamInbound',
         tags: ['teams'],
@@ -33,7 +29,7 @@ export const queueRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.put(
     '/api/teams/:id/inbound',
     {
-      config: { access: inboundOfTeam },
+      config: { access: leaderOfTeam },
       schema: {
         operationId: 'setTeamInbound',
         tags: ['teams'],

@@ -1,4 +1,4 @@
-import { canSeeTeamsPage, canManageTeams, canManageMembersOf } from '../../../shared/permissions';
+import { canSeeTeamsPage, canManageTeams } from '../../../shared/permissions';
 import { okResponseSchema } from '../../../shared/schemas/auth';
 import {
   addTeamMemberSchema,
@@ -16,12 +16,9 @@ import {
   updateTeamMemberSchema,
 } from '../../../shared/schemas/teams';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
-import type { AccessRule } from '../auth/access';
+import { leaderOfTeam } from '../auth/access';
 import { actorOf, changeAuthorOf } from '../auth/sessions';
 import * as teams from './teams.service';
-
-/** A team's members: a super admin, or that team's leader (`:id`). */
-const membersOfTeam: AccessRule = (actor, params) => canManageMembersOf(actor, params.id ?? '');
 
 export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
@@ -98,7 +95,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/teams/:id/members',
     {
-      config: { access: membersOfTeam },
+      config: { access: leaderOfTeam },
       schema: {
         operationId: 'listTeamMembers',
         tags: ['teams'],
@@ -116,7 +113,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/teams/:id/candidates',
     {
-      config: { access: membersOfTeam },
+      config: { access: leaderOfTeam },
       schema: {
         operationId: 'listTeamCandidates',
         tags: ['teams'],
@@ -136,7 +133,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/teams/:id/members',
     {
-      config: { access: membersOfTeam },
+      config: { access: leaderOfTeam },
       schema: {
         operationId: 'addTeamMember',
         tags: ['teams'],
@@ -163,7 +160,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.patch(
     '/api/teams/:id/members/:memberId',
     {
-      config: { access: membersOfTeam },
+      config: { access: leaderOfTeam },
       schema: {
         operationId: 'changeTeamMemberRole',
         tags: ['teams'],
@@ -186,7 +183,7 @@ export const teamRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.delete(
     '/api/teams/:id/members/:memberId',
     {
-      config: { access: membersOfTeam },
+      config: { access: leaderOfTeam },
       schema: {
         operationId: 'removeTeamMember',
         tags: ['teams'],

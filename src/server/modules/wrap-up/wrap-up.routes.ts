@@ -1,4 +1,4 @@
-import { canManageMembersOf, isAgent } from '../../../shared/permissions';
+import { isAgent } from '../../../shared/permissions';
 import { teamParamsSchema } from '../../../shared/schemas/teams';
 import {
   newWrapUpCodeSchema,
@@ -9,18 +9,15 @@ import {
   wrapUpRulesSchema,
 } from '../../../shared/schemas/wrap-up';
 import { type RoutesPlugin, errorResponses } from '../../platform/routes';
-import type { AccessRule } from '../auth/access';
+import { leaderOfTeam } from '../auth/access';
 import { actorOf, changeAuthorOf } from '../auth/sessions';
 import * as wrapUp from './wrap-up.service';
-
-/** A team's wrap-up: a super admin, or that team's leader (`:id`), as for its members. */
-const wrapUpOfTeam: AccessRule = (actor, params) => canManageMembersOf(actor, params.id ?? '');
 
 export const wrapUpRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/api/teams/:id/wrap-up',
     {
-      config: { access: wrapUpOfTeam },
+      config: { access: leaderOfTeam },
       schema: {
         operationId: 'getTeamWrapUp',
         tags: ['teams'],
@@ -35,7 +32,7 @@ export const wrapUpRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.put(
     '/api/teams/:id/wrap-up/rules',
     {
-      config: { access: wrapUpOfTeam },
+      config: { access: leaderOfTeam },
       schema: {
         operationId: 'setTeamWrapUpRules',
         tags: ['teams'],
@@ -54,7 +51,7 @@ export const wrapUpRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/api/teams/:id/wrap-up/codes',
     {
-      config: { access: wrapUpOfTeam },
+      config: { access: leaderOfTeam },
       schema: {
         operationId: 'addWrapUpCode',
         tags: ['teams'],
@@ -78,7 +75,7 @@ export const wrapUpRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.patch(
     '/api/teams/:id/wrap-up/codes/:codeId',
     {
-      config: { access: wrapUpOfTeam },
+      config: { access: leaderOfTeam },
       schema: {
         operationId: 'changeWrapUpCode',
         tags: ['teams'],
