@@ -12,9 +12,9 @@ const serverFiles = {
 };
 
 /**
- * Four projects: pure shared rules (and the bench's helpers), the server against a real
+ * Five projects: pure shared rules (and the bench's helpers), the server against a real
  * migrated database (PGlite in memory, or PostgreSQL when DATABASE_URL is set), the few server
- * files that mock a module, and web components in jsdom.
+ * files that mock a module, the queue simulation, and web components in jsdom.
  *
  * Speed: one worker per core (Vitest's default leaves one idle, and its main process mostly
  * waits), and the server and web files share their worker's modules instead of importing the
@@ -45,6 +45,15 @@ export default defineConfig({
         test: {
           name: 'server-isolated',
           include: [ISOLATED],
+          ...serverFiles,
+        },
+      },
+      {
+        // The long simulation (`npm run test:simulation`): minutes of one queue on the fake
+        // clock, checked against queueing theory; not part of `npm test`.
+        test: {
+          name: 'simulation',
+          include: ['src/server/**/*.simulation.ts'],
           ...serverFiles,
         },
       },

@@ -13,7 +13,12 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-run('npx', ['vitest', 'run']);
+// The queue simulation runs for minutes: `npm run test:simulation` (CI runs it too).
+run('npx', [
+  'vitest',
+  'run',
+  ...['shared', 'server', 'server-isolated', 'web'].flatMap((name) => ['--project', name]),
+]);
 
 if (existsSync(chromium)) {
   run('npx', ['playwright', 'test']);

@@ -10,6 +10,7 @@ import * as auditLogSortsAndSearch from './migrations/20261202T0600-audit-log-so
 import * as pausedAfterMisses from './migrations/20261203T0000-paused-after-misses';
 import * as wrapUp from './migrations/20261203T0100-wrap-up';
 import * as queues from './migrations/20261204T0000-queues';
+import * as callerCallsIndex from './migrations/20261204T1000-caller-calls-index';
 import { adoptPreBaselineDatabase, recordedMigrations } from './pre-baseline';
 import { appliedHashes, applySqlFiles, isApplied } from './sql-files';
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '20261203T0000-paused-after-misses': pausedAfterMisses,
   '20261203T0100-wrap-up': wrapUp,
   '20261204T0000-queues': queues,
+  '20261204T1000-caller-calls-index': callerCallsIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations) };

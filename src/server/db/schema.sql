@@ -337,6 +337,7 @@ CREATE INDEX auth_attempts_username_idx ON public.auth_attempts USING btree (kin
 CREATE INDEX auth_sessions_user_idx ON public.auth_sessions USING btree (user_id);
 CREATE INDEX call_day_totals_day_idx ON public.call_day_totals USING btree (day);
 CREATE INDEX call_logs_analytics_idx ON public.call_logs USING btree (user_id, time_received) INCLUDE (call_status, call_type, duration_seconds);
+CREATE INDEX call_logs_caller_idx ON public.call_logs USING btree (caller_id, ended_at) WHERE (caller_id IS NOT NULL);
 CREATE UNIQUE INDEX call_logs_one_offer_per_caller_key ON public.call_logs USING btree (caller_id) WHERE ((call_status IS NULL) OR (call_status = 'answered'::text));
 CREATE UNIQUE INDEX call_logs_one_open_call_key ON public.call_logs USING btree (user_id) WHERE (ended_at IS NULL);
 CREATE INDEX call_logs_ring_deadline_idx ON public.call_logs USING btree (ring_deadline) WHERE (call_status IS NULL);

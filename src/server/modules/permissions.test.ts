@@ -553,6 +553,40 @@ const matrix: {
     }),
   },
   {
+    name: 'GET /api/analytics/queues',
+    expected: anyAdmin(200),
+    cell: async () => ({ method: 'GET', url: '/api/analytics/queues?range=today' }),
+  },
+  {
+    name: 'GET /api/analytics/queues/:teamId/intervals',
+    expected: anyAdmin(200),
+    cell: async (role) => ({
+      method: 'GET',
+      url: `/api/analytics/queues/${teamInScopeOf(role).id}/intervals?range=today`,
+    }),
+  },
+  {
+    name: 'GET /api/analytics/queues/:teamId/intervals?teamId= the led team',
+    expected: { ...anyAdmin(200), 'admin with a team': 404 },
+    cell: async () => ({
+      method: 'GET',
+      url: `/api/analytics/queues/${world.ledTeam.id}/intervals?range=today`,
+    }),
+  },
+  {
+    name: 'GET /api/analytics/export.csv?view=queues',
+    expected: anyAdmin(200),
+    cell: async () => ({ method: 'GET', url: '/api/analytics/export.csv?view=queues' }),
+  },
+  {
+    name: 'GET /api/analytics/export.csv?view=queue-intervals',
+    expected: anyAdmin(200),
+    cell: async (role) => ({
+      method: 'GET',
+      url: `/api/analytics/export.csv?view=queue-intervals&teamId=${teamInScopeOf(role).id}&range=today`,
+    }),
+  },
+  {
     name: 'GET /api/agent/analytics',
     expected: { ...superOnly(403), employee: 200 },
     cell: async () => ({ method: 'GET', url: '/api/agent/analytics?range=today' }),

@@ -37,11 +37,12 @@ export const OFFER_DELAY_FRACTION = 0.5;
  * The whole app on a test database of this file, with a fake clock. Closed after the file.
  * Call it at a file's top level: inside a test its afterAll would never run, leaving a pool
  * open on a database that then gets dropped under it. `options` can point the app at a
- * stand-in web build or send its log lines to a stream (with `logLevel` in `overrides`).
+ * stand-in web build, send its log lines to a stream (with `logLevel` in `overrides`) or give
+ * the call engine a random source other than the constant 0.5.
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<AppOptions, 'webBuildDir' | 'logStream'> = {},
+  options: Pick<AppOptions, 'webBuildDir' | 'logStream' | 'random'> = {},
 ) {
   const database = await openTestDatabase();
   const clock = new FakeClock();

@@ -32,7 +32,7 @@ export const calendarDayField = z.iso
  * Query of every analytics view: `range` (a preset, in the call centre's time zone) or
  * `from` and `to` (calendar days, both included). Neither means all time (spec default).
  */
-const rangeFields = {
+export const rangeFields = {
   range: z.enum([...rangePresets, 'custom'], { error: 'Choose a range' }).optional(),
   from: calendarDayField.optional(),
   to: calendarDayField.optional(),
@@ -44,7 +44,7 @@ type RangeFields = {
   to?: string | undefined;
 };
 
-function checkRange(query: RangeFields, ctx: z.RefinementCtx) {
+export function checkRange(query: RangeFields, ctx: z.RefinementCtx) {
   const hasDates = query.from !== undefined || query.to !== undefined;
   if (hasDates && query.range !== undefined && query.range !== 'custom') {
     ctx.addIssue({ code: 'custom', message: 'Give a preset or dates, not both', path: ['range'] });
@@ -135,13 +135,34 @@ export const employeeAnalyticsQuerySchema = employeeCardsList
   .superRefine(checkRange);
 export type EmployeeAnalyticsQuery = z.infer<typeof employeeAnalyticsQuerySchema>;
 
+/** The interval lengths a queue's figures come in, in minutes. */
+export const queueIntervalMinutes = [15, 30, 60] as const;
+export type QueueIntervalMinutes = (typeof queueIntervalMinutes)[number];
+export const DEFAULT_QUEUE_INTERVAL_MINUTES: QueueIntervalMinutes = 30;
+
+/** `minutes` of a query: 15, 30 or 60 (default 30). */
+export const queueIntervalMinutesField = z
+  .enum(['15', '30', '60'], { error: 'Choose 15, 30 or 60 minutes' })
+  .optional()
+  .transform((text) =>
+    text === undefined ? DEFAULT_QUEUE_INTERVAL_MINUTES : (Number(text) as QueueIntervalMinutes),
+  );
+
+/** What a CSV holds: the employee cards (default), the queue teams, or a queue's intervals. */
+export const analyticsExportViews = ['employees', 'queues', 'queue-intervals'] as const;
+
 /**
  * CSV of the current view: the employee cards (same filters and order, every page), or with
- * `employeeId` that employee's calls and status intervals.
+ * `employeeId` that employee's calls and status intervals; or the queue teams, or with
+ * `view=queue-intervals` the intervals of `minutes` of the queue team `teamId`.
  */
 export const analyticsExportQuerySchema = z
   .object({
     ...rangeFields,
+    view: z
+      .enum(analyticsExportViews, { error: 'Choose employees, queues or queue-intervals' })
+      .optional(),
+    minutes: queueIntervalMinutesField,
     teamId: teamFilterField,
     search: searchField,
     sort: employeeCardsList.shape.sort,

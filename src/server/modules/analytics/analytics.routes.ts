@@ -26,7 +26,7 @@ import {
 import { actorOf } from '../auth/sessions';
 import * as analytics from './analytics.service';
 
-const RANGE_HELP =
+export const RANGE_HELP =
   '`range` = today | yesterday | last7 | thisMonth | all (default), or `from` and `to` ' +
   "(YYYY-MM-DD, both included), in the call centre's time zone";
 

@@ -1,16 +1,15 @@
 import {
   type RangeSelection,
-  type ResolvedRange,
   answerRate,
   averageHandleSeconds,
   deriveCallFigures,
   isStatusFlagged,
   rangeFileLabel,
-  resolveRange,
   roundToTenth,
   toPercent,
 } from '../../../shared/analytics';
 import { employeeScope } from '../../../shared/permissions';
+import { DEFAULT_QUEUE_INTERVAL_MINUTES, NO_TEAM } from '../../../shared/schemas/analytics';
 import type {
   AnalyticsExportQuery,
   AnalyticsTrend,
@@ -20,7 +19,6 @@ import type {
   EmployeeAnalyticsDetail,
   EmployeeAnalyticsList,
   EmployeeAnalyticsQuery,
-  ResolvedRangeBody,
   StatusTimeRow,
   TeamAnalyticsList,
 } from '../../../shared/schemas/analytics';
@@ -33,33 +31,10 @@ import { AppError } from '../../platform/errors';
 import type { EmployeeScope } from '../employees/employees.repository';
 import { employeeListCsv, employeeTimelineCsv } from './analytics.csv';
 import * as calls from '../calls/calls.service';
+import * as queueAnalytics from '../queues/queue-analytics.service';
+import { queueIntervalsCsv, queueTeamsCsv } from '../queues/queue-analytics.csv';
 import * as repo from './analytics.repository';
-
-/** The range in the call centre's zone, relative to the server's clock. */
-function windowOf(ctx: AppContext, selection: RangeSelection) {
-  const now = ctx.clock.now();
-  const range = resolveRange(selection, now, ctx.config.callCentreTimeZone);
-  const window: repo.AnalyticsWindow = {
-    start: range.start,
-    end: range.end,
-    fromDay: range.from,
-    toDay: range.to,
-    now,
-  };
-  return { range, window, body: rangeBody(range, now) };
-}
-
-function rangeBody(range: ResolvedRange, now: Date): ResolvedRangeBody {
-  return {
-    preset: range.preset,
-    from: range.from,
-    to: range.to,
-    start: range.start?.toISOString() ?? null,
-    end: range.end?.toISOString() ?? null,
-    timeZone: range.timeZone,
-    computedAt: now.toISOString(),
-  };
-}
+import { windowOf } from './window';
 
 function figuresOf(row: repo.TotalsRow): CallFigures {
   return deriveCallFigures({
@@ -340,15 +315,57 @@ export interface CsvFile {
 const fileNamePart = (text: string) => text.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 64);
 
 /**
+ * CSV of a queue view: the queue teams and the centre, or one team's intervals (`teamId` a
+ * team's id).
+ */
+async function queueCsv(
+  ctx: AppContext,
+  actor: SessionUser,
+  query: Partial<Pick<AnalyticsExportQuery, 'view' | 'teamId' | 'minutes'>>,
+  selection: RangeSelection,
+): Promise<CsvFile> {
+  if (query.view === 'queues') {
+    const figures = await queueAnalytics.queueAnalytics(ctx, actor, selection);
+    return {
+      fileName: `switchboard-queues-${rangeFileLabel(figures.range)}.csv`,
+      content: queueTeamsCsv(figures),
+    };
+  }
+  if (query.teamId === undefined || query.teamId === NO_TEAM) {
+    throw new AppError('VALIDATION_FAILED', {
+      field: 'querystring.teamId',
+      message: "A queue's intervals need its team: give teamId",
+    });
+  }
+  const figures = await queueAnalytics.queueIntervals(
+    ctx,
+    actor,
+    query.teamId,
+    query.minutes ?? DEFAULT_QUEUE_INTERVAL_MINUTES,
+    selection,
+  );
+  return {
+    fileName:
+      `switchboard-${fileNamePart(figures.name)}-${figures.minutes}-minutes-` +
+      `${rangeFileLabel(figures.range)}.csv`,
+    content: queueIntervalsCsv(figures, figures.range.timeZone),
+  };
+}
+
+/**
  * CSV of the current view: the employee cards with their figures, or — with `employeeId` —
- * that employee's calls and status intervals. The range is in the file name.
+ * that employee's calls and status intervals, or a queue view (`view`). The range is in the
+ * file name.
  */
 export async function exportCsv(
   ctx: AppContext,
   actor: SessionUser,
-  query: CardsQuery & Pick<AnalyticsExportQuery, 'employeeId'>,
+  query: CardsQuery & Partial<Pick<AnalyticsExportQuery, 'employeeId' | 'view' | 'minutes'>>,
   selection: RangeSelection,
 ): Promise<CsvFile> {
+  if (query.view === 'queues' || query.view === 'queue-intervals') {
+    return queueCsv(ctx, actor, query, selection);
+  }
   const scope = employeeScope(actor);
   if (query.employeeId) {
     const employee = await repo.findEmployeeInScope(ctx.db, scope, query.employeeId);

@@ -16,6 +16,7 @@ import {
 import { containsText } from '../accounts/accounts.repository';
 import type { EmployeeScope } from '../employees/employees.repository';
 import { connectionLastSeen } from '../live/connection-liveness';
+import * as staffing from '../queues/staffing';
 
 interface FloorRow {
   id: string;
@@ -220,12 +221,18 @@ interface FloorQueueRow {
   service_level_seconds: number;
   service_level_target_percent: number;
   agents_available: number;
+  calls_per_hour: number;
+  calls_last_hour: number;
+  hour_of_history: boolean;
+  handle_seconds: number | null;
 }
 
 /**
  * The queues of the teams in `scope` (or only `teamIds`) by name: each team in queue mode or
  * with callers still waiting. Today is the day of `now` in `zone`, counted by arrival; each
- * figure comes from the callers' rows (the waiting through their partial index).
+ * figure comes from the callers' rows (the waiting through their partial index). Agents
+ * needed: Erlang C on the last hour's arrivals (the configured rate until the queue has an
+ * hour of history) and the recent handle time (`recentHandleSeconds`).
  */
 export async function floorQueues(
   db: Db,
@@ -238,10 +245,11 @@ export async function floorQueues(
   const idFilter = teamIds ? sql`t.id = ANY(${[...teamIds]}::uuid[])` : sql`true`;
   const result = await sql<FloorQueueRow>`
     SELECT t.id AS team_id, t.name AS team_name, t.inbound_mode AS mode,
-      t.service_level_seconds, t.service_level_target_percent,
+      t.service_level_seconds, t.service_level_target_percent, t.calls_per_hour,
       waiting.calls_waiting, waiting.oldest_arrived_at,
       today.answered, today.abandoned, today.answered_within, today.speed_of_answer,
-      available.agents_available
+      available.agents_available, recent.calls_last_hour, recent.hour_of_history,
+      handling.handle_seconds
     FROM teams t
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS calls_waiting, min(q.arrived_at) AS oldest_arrived_at
@@ -265,6 +273,14 @@ export async function floorQueues(
       WHERE m.team_id = t.id AND s.status = 'available'
         AND NOT EXISTS (SELECT 1 FROM call_logs c WHERE c.user_id = m.user_id AND c.ended_at IS NULL)
     ) available
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS calls_last_hour,
+        EXISTS (SELECT 1 FROM queue_callers h WHERE h.team_id = t.id
+          AND h.arrived_at <= ${now}::timestamptz - interval '1 hour') AS hour_of_history
+      FROM queue_callers q
+      WHERE q.team_id = t.id AND q.arrived_at > ${now}::timestamptz - interval '1 hour'
+    ) recent
+    CROSS JOIN LATERAL (${staffing.recentHandleSeconds(sql`t.id`, now)}) handling
     WHERE (t.inbound_mode = 'queue' OR waiting.calls_waiting > 0) AND ${teamFilter} AND ${idFilter}
     ORDER BY t.name_key
   `.execute(db);
@@ -284,6 +300,10 @@ export async function floorQueues(
     serviceLevelTargetPercent: row.service_level_target_percent,
     speedOfAnswerSeconds: row.speed_of_answer,
     agentsAvailable: row.agents_available,
-    agentsNeeded: null,
+    agentsNeeded: staffing.agentsNeededFor(
+      row.hour_of_history ? row.calls_last_hour : row.calls_per_hour,
+      row.handle_seconds,
+      row,
+    ),
   }));
 }

@@ -340,6 +340,56 @@ describe("the live floor's queue tiles", () => {
       { timeout: 2000 },
     );
 
+  it('need agents by Erlang C: the configured rate, then the last hour’s; the handle time', async () => {
+    const { team, url } = await newTeamWithLeader();
+    await asChief('PUT', url, { mode: 'queue', callsPerHour: 100, patienceSeconds: 0 });
+    const tile = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/analytics/live',
+          headers: { cookie: chiefCookie },
+        })
+      )
+        .json<FloorPage>()
+        .queues.find((queue) => queue.teamId === team.id)!;
+    // No call handled yet: no handle time to size by.
+    expect((await tile()).agentsNeeded).toBeNull();
+
+    const agent = await availableAgent(team.id);
+    await tickUntilCallers(team.id, 1);
+    const call = (await agent.live.waitFor((s) => s.call?.phase === 'ringing')).call!;
+    await agent.as('POST', `/api/agent/calls/${call.id}/answer`);
+    t.clock.advance(150_000);
+    await agent.as('POST', `/api/agent/calls/${call.id}/end`);
+    t.clock.advance(30_000);
+    // Talk 150 s and After Call Work 30 s: the worked example's 180 s at the configured 100
+    // an hour, 80 % in 20 s.
+    expect((await tile()).agentsNeeded).toBe(8);
+    await agent.setStatus('available');
+    expect((await tile()).agentsNeeded).toBe(8);
+
+    // An hour on, the last hour's arrivals set the rate: 200 callers.
+    t.clock.advance(3_600_000);
+    await asChief('PUT', url, { patienceSeconds: 60 });
+    const now = t.clock.now().getTime();
+    await t.db
+      .insertInto('queue_callers')
+      .values(
+        Array.from({ length: 200 }, (_, n) => ({
+          team_id: team.id,
+          phone_number: '+15550100',
+          arrived_at: new Date(now - 3_500_000 + n * 1000),
+          outcome: 'abandoned',
+          ended_at: new Date(now - 3_400_000 + n * 1000),
+        })),
+      )
+      .execute();
+    // 10 erlangs: 13 agents answer 79.6 % within 20 s, 14 agents 88.8 %.
+    expect((await tile()).agentsNeeded).toBe(14);
+    await asChief('DELETE', `/api/teams/${team.id}`);
+  });
+
   it('follow arrivals, offers, answers and settings, in the watching admin’s scope', async () => {
     const { team, url, as: asLeader } = await newTeamWithLeader();
     const { team: otherTeam } = await newTeamWithLeader();

@@ -28,3 +28,22 @@ export function employeeListCsvHref(filter: EmployeeCardsFilter, range: Record<s
 export function employeeTimelineCsvHref(employeeId: string, range: Record<string, string>) {
   return apiPath('/api/analytics/export.csv', { employeeId, ...range });
 }
+
+/** The queue teams and the centre in the range. */
+export function queueTeamsCsvHref(range: Record<string, string>) {
+  return apiPath('/api/analytics/export.csv', { view: 'queues', ...range });
+}
+
+/** A queue team's figures by interval of `minutes` in the range. */
+export function queueIntervalsCsvHref(
+  teamId: string,
+  minutes: number,
+  range: Record<string, string>,
+) {
+  return apiPath('/api/analytics/export.csv', {
+    view: 'queue-intervals',
+    teamId,
+    minutes: `${minutes}`,
+    ...range,
+  });
+}

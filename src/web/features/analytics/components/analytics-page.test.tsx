@@ -3,6 +3,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { EmployeeAnalyticsCard } from '../../../../shared/schemas/analytics';
+import type {
+  QueueFigures,
+  QueueIntervals,
+  QueueTeamAnalytics,
+} from '../../../../shared/schemas/queue-analytics';
 import type { SessionUser } from '../../../../shared/schemas/auth';
 import {
   type RecordedRequest,
@@ -31,8 +36,9 @@ import { prefetchAnalyticsList } from '../api/prefetch-analytics-list';
 import { analyticsMessages } from '../messages';
 import { AnalyticsPage } from './analytics-page';
 
-// The trend charts' code is lazy: loaded once here, before any test waits for a chart.
+// The charts' code is lazy: loaded once here, before any test waits for a chart.
 await import('./trend-charts');
+await import('./queue-charts');
 
 const detailPath = `/api/analytics/employees/${gus.id}`;
 
@@ -80,6 +86,8 @@ function serveAnalytics(overrides: Routes = {}) {
     'GET /api/analytics/employees': ({ query }) => cardsResponse([gus, hal], query),
     [`GET ${detailPath}`]: () => jsonResponse(employeeDetail(gus)),
     'GET /api/analytics/trends': () => jsonResponse(trendOf()),
+    'GET /api/analytics/queues': () =>
+      jsonResponse({ range: resolvedRange(), teams: [], centre: queueFigures() }),
     ...overrides,
   });
 }
@@ -947,5 +955,121 @@ describe('the cards asked for before the page renders (its route loader)', () =>
     if (message) expect(await screen.findByText(message)).toBeTruthy();
     else expect((await screen.findAllByRole('article')).length).toBeGreaterThan(0);
     expect(gets(requests, route)).toHaveLength(1);
+  });
+});
+
+function queueFigures(overrides: Partial<QueueFigures> = {}): QueueFigures {
+  return {
+    callers: 0,
+    answered: 0,
+    abandoned: 0,
+    serviceLevelPercent: null,
+    averageSpeedOfAnswerSeconds: null,
+    averageTimeToAbandonSeconds: null,
+    agentsNeeded: null,
+    ...overrides,
+  };
+}
+
+const billing: QueueTeamAnalytics = {
+  teamId: dayShiftTeam.id,
+  name: 'Billing',
+  serviceLevelSeconds: 20,
+  serviceLevelTargetPercent: 80,
+  ...queueFigures({
+    callers: 120,
+    answered: 100,
+    abandoned: 10,
+    serviceLevelPercent: 72.7,
+    averageSpeedOfAnswerSeconds: 14.2,
+    averageTimeToAbandonSeconds: 41,
+    agentsNeeded: 8,
+  }),
+};
+
+function intervalsOf(minutes: 15 | 30 | 60): QueueIntervals {
+  const start = Date.parse('2026-03-02T15:00:00Z');
+  return {
+    range: resolvedRange({ preset: 'today' }),
+    teamId: billing.teamId,
+    name: billing.name,
+    serviceLevelSeconds: 20,
+    serviceLevelTargetPercent: 80,
+    minutes,
+    intervals: [0, 1].map((n) => ({
+      start: new Date(start + n * minutes * 60_000).toISOString(),
+      end: new Date(start + (n + 1) * minutes * 60_000).toISOString(),
+      ...queueFigures({
+        callers: 10 + n,
+        answered: 8,
+        abandoned: 1,
+        serviceLevelPercent: n === 0 ? 90 : 60,
+        agentsNeeded: 5,
+      }),
+    })),
+  };
+}
+
+describe('AnalyticsPage: queues', () => {
+  it("shows each queue team's figures, the centre's, and a team's intervals as charts", async () => {
+    const { requests } = serveAnalytics({
+      'GET /api/analytics/queues': () =>
+        jsonResponse({
+          range: resolvedRange(),
+          teams: [billing],
+          centre: queueFigures({ callers: 120, answered: 100, abandoned: 10, agentsNeeded: 8 }),
+        }),
+      [`GET /api/analytics/queues/${billing.teamId}/intervals`]: ({ query }) =>
+        jsonResponse(intervalsOf(Number(query.get('minutes')) as 30 | 60)),
+    });
+    const { user } = renderPage('/admin/analytics?range=today');
+
+    const section = await screen.findByRole('region', { name: 'Queues' });
+    const table = within(section).getByRole('table', { name: 'Queues' });
+    const row = within(table).getByRole('row', { name: /^Billing/ });
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['120', '100', '10', '72.7%Target 80% in 20 s — below target', '14s', '41s', '8']);
+    expect(within(table).getByRole('rowheader', { name: 'Centre' })).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Queues CSV' }).getAttribute('href')).toBe(
+      '/api/analytics/export.csv?view=queues&range=today',
+    );
+
+    // The first team's half hours, as charts with their figures a click away.
+    expect(
+      await within(section).findByRole('figure', { name: 'Callers per 30 minutes' }),
+    ).toBeTruthy();
+    expect(
+      within(section).getByRole('img', {
+        name: 'Service level per 30 minutes, 10:00 to 10:30: lowest 60%, highest 90%, target 80% in 20 s',
+      }),
+    ).toBeTruthy();
+    expect(lastQuery(requests, `/api/analytics/queues/${billing.teamId}/intervals`)).toEqual({
+      range: 'today',
+      minutes: '30',
+    });
+
+    await user.click(within(section).getByRole('combobox', { name: 'Interval' }));
+    await user.click(await screen.findByRole('option', { name: '60 minutes' }));
+    expect(
+      await within(section).findByRole('figure', { name: 'Callers per 60 minutes' }),
+    ).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Intervals CSV' }).getAttribute('href')).toBe(
+      `/api/analytics/export.csv?view=queue-intervals&teamId=${billing.teamId}&minutes=60&range=today`,
+    );
+
+    // What the figures mean, with the page's other definitions.
+    await user.click(screen.getByRole('button', { name: 'About these figures' }));
+    const help = await screen.findByRole('dialog', { name: 'About these figures' });
+    expect(within(help).getByText(/Every abandoned caller counts against it/)).toBeTruthy();
+  });
+
+  it('shows nothing when no team in scope has a queue', async () => {
+    serveAnalytics();
+    renderPage('/admin/analytics');
+    await screen.findByRole('article', { name: 'Day Shift' });
+    expect(screen.queryByRole('region', { name: 'Queues' })).toBeNull();
   });
 });

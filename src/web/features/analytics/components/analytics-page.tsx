@@ -18,6 +18,7 @@ import { employeeListCsvHref, employeeTimelineCsvHref } from '../api/export-csv'
 import { employeeAnalyticsQuery, useEmployeeAnalytics } from '../api/get-employee-analytics';
 import { isEmployeeId, useEmployeeDetail } from '../api/get-employee-detail';
 import { useTeamAnalytics } from '../api/get-team-analytics';
+import { queueAnalyticsQueryRoot } from '../api/get-queue-analytics';
 import { trendsQueryKey } from '../api/get-trends';
 import { analyticsViewOf, useAnalyticsLocation } from '../hooks/use-analytics-location';
 import { useAnalyticsRange } from '../hooks/use-analytics-range';
@@ -30,6 +31,7 @@ import { EmployeeCards } from './employee-cards';
 import { EmployeeRecentCalls } from './employee-recent-calls';
 import { EmployeeFiguresTable } from './employee-figures-table';
 import { EmployeeListControls } from './employee-list-controls';
+import { QueueFormulas, QueuePanel } from './queue-panel';
 import { RangeControl } from './range-control';
 import { TeamCards } from './team-cards';
 import { TrendsPanel } from './trends-panel';
@@ -85,6 +87,7 @@ export function AnalyticsPage() {
       await Promise.all([
         current.refetch(),
         queryClient.invalidateQueries({ queryKey: trendsQueryKey({}) }),
+        queryClient.invalidateQueries({ queryKey: queueAnalyticsQueryRoot }),
       ]);
     } finally {
       setRefreshing(false);
@@ -176,9 +179,10 @@ export function AnalyticsPage() {
             <Text size="sm" c="dimmed">
               Choose a team to see its employees.
             </Text>
-            <MetricsHelp withText />
+            <MetricsHelp withText more={<QueueFormulas />} />
           </Group>
           <TrendsPanel scope={{}} range={range.apiParams} charts="calls" titleOrder={3} />
+          <QueuePanel range={range.apiParams} />
           {teams.data ? (
             <TeamCards list={teams.data} teamHref={place.teamHref} />
           ) : (
@@ -190,8 +194,9 @@ export function AnalyticsPage() {
       {view === 'employees' && (
         <>
           <TrendsPanel scope={{ teamId }} range={range.apiParams} titleOrder={3} />
+          {teamId === undefined && <QueuePanel range={range.apiParams} />}
           <Group justify="flex-end">
-            <MetricsHelp withText />
+            <MetricsHelp withText more={teamId === undefined ? <QueueFormulas /> : undefined} />
           </Group>
           {/* Spec §8: a load failure is only logged (above); nothing loaded, nothing shown. */}
           {!(employees.isError && !employees.data) && (

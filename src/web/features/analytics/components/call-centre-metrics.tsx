@@ -1,5 +1,6 @@
 import { ActionIcon, Button, List, Popover, Stack, Text } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { CallFigures } from '../../../../shared/schemas/analytics';
 import { type Figure, FigureList } from './figure-list';
 import { formatPercent, formatSeconds } from './format';
@@ -25,9 +26,16 @@ const HELP_TITLE = 'About these figures';
  * a panel's title it is an icon (named for screen readers); above a list of cards, a text
  * button.
  */
-export function MetricsHelp({ withText = false }: { withText?: boolean }) {
+export function MetricsHelp({
+  withText = false,
+  more,
+}: {
+  withText?: boolean;
+  /** The definitions of more figures on the view (the queues'). */
+  more?: ReactNode;
+}) {
   return (
-    <Popover width={340} position="bottom-end" shadow="md" withArrow>
+    <Popover width={more ? 400 : 340} position="bottom-end" shadow="md" withArrow>
       <Popover.Target>
         {withText ? (
           <Button
@@ -71,6 +79,7 @@ export function MetricsHelp({ withText = false }: { withText?: boolean }) {
             Calls count by when they came in; a dash means there is nothing to divide by yet. Total
             calls, answered, declined and Not Answered include outbound calls.
           </Text>
+          {more}
         </Stack>
       </Popover.Dropdown>
     </Popover>

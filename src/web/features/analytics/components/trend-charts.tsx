@@ -15,7 +15,7 @@ import { formatPercent, formatSeconds } from './format';
 /** Which charts: every one (a team, an employee), or the calls alone (the centre). */
 export type TrendChartSet = 'all' | 'calls';
 
-const CHART_HEIGHT = 220;
+export const CHART_HEIGHT = 220;
 const per: Record<TrendUnit, string> = { day: 'per day', week: 'per week', month: 'per month' };
 const outcomes = ['answered', 'declined', 'missed'] as const;
 
@@ -48,7 +48,7 @@ const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
  * A chart with its text alternative: the chart is an image named by a summary of its figures,
  * and every figure is in a table a click away.
  */
-function ChartFigure({
+export function ChartFigure({
   title,
   summary,
   headings,

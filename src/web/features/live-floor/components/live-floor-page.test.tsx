@@ -186,6 +186,7 @@ describe("the live floor's queue tiles", () => {
     expect(figure('North', 'Speed of answer')).toBe('12 s');
     expect(figure('North', 'Agents available')).toBe('3');
     expect(figure('North', 'Agents needed')).toBe('—');
+    expect(screen.getByText('After a handled call')).toBeTruthy();
     await advance(1000);
     expect(figure('North', 'Longest wait')).toBe('01:16');
 
@@ -197,7 +198,14 @@ describe("the live floor's queue tiles", () => {
         type: 'floor.snapshot',
         floor: {
           ...snapshot([agent()], new Date().toISOString()),
-          queues: [queue({ callsWaiting: 0, oldestArrivedAt: null, serviceLevelPercent: 85 })],
+          queues: [
+            queue({
+              callsWaiting: 0,
+              oldestArrivedAt: null,
+              serviceLevelPercent: 85,
+              agentsNeeded: 7,
+            }),
+          ],
         },
       });
     });
@@ -205,6 +213,8 @@ describe("the live floor's queue tiles", () => {
     expect(figure('North', 'Calls waiting')).toBe('0');
     expect(figure('North', 'Longest wait')).toBe('—');
     expect(screen.getByText('Target 80% in 20 s')).toBeTruthy();
+    expect(figure('North', 'Agents needed')).toBe('7');
+    expect(screen.getByText('Erlang C, last hour')).toBeTruthy();
     const serverNow = new Date().toISOString();
     act(() =>
       socket.push({

@@ -74,7 +74,10 @@ function QueueTile({ queue, clockOffsetMs }: { queue: FloorQueue; clockOffsetMs:
             : `${formatCount(Math.round(queue.speedOfAnswerSeconds))} s`}
         </Figure>
         <Figure label="Agents available">{formatCount(queue.agentsAvailable)}</Figure>
-        <Figure label="Agents needed">
+        <Figure
+          label="Agents needed"
+          detail={queue.agentsNeeded === null ? 'After a handled call' : 'Erlang C, last hour'}
+        >
           {queue.agentsNeeded === null ? '—' : formatCount(queue.agentsNeeded)}
         </Figure>
       </SimpleGrid>
