@@ -122,6 +122,9 @@ test('the admin portal passes axe on every page', async ({ page }) => {
   await page.goto('/admin/live');
   await expect(page.getByRole('region', { name: `${queueTeam} queue` })).toBeVisible();
   await expectNoViolations(page, 'the live floor with a queue');
+  await page.goto('/admin/analytics');
+  await expect(page.getByRole('region', { name: 'Queues' })).toBeVisible();
+  await expectNoViolations(page, 'analytics with a queue');
   await page.goto(`/admin/teams?search=${encodeURIComponent(queueTeam)}`);
   await page.getByRole('button', { name: `Inbound calls of ${queueTeam}` }).click();
   const inbound = page.getByRole('dialog', { name: `Inbound calls: ${queueTeam}` });

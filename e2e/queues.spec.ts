@@ -9,7 +9,7 @@ import {
   waitForAdminServer,
   watchForPageErrors,
 } from './admin-journeys';
-import { interactions, setStatus, signInAgent } from './agent-journeys';
+import { expectCallShown, interactions, setStatus, signInAgent } from './agent-journeys';
 
 test.use({ baseURL: adminBaseURL });
 test.beforeAll(waitForAdminServer);
@@ -104,8 +104,29 @@ test('a team queue: callers wait and give up on the live floor; the agent idle l
   await expect(figure(page, teamName, 'Calls waiting')).not.toHaveText('0');
   await shot(page, 'queue-tile-answered');
 
+  // The call ends: with a handle time, Erlang C sizes the queue on the tile.
+  await expectCallShown(first, []);
+  await interactions(first).getByRole('button', { name: 'End Call' }).click();
+  await expect(figure(page, teamName, 'Agents needed')).toHaveText(/^\d+$/);
+  await expect(page.getByText('Erlang C, last hour')).toBeVisible();
+
+  // Analytics: the team's row in Queues, and its intervals as charts, in both themes.
+  await menu(page).getByRole('link', { name: 'Analytics' }).click();
+  const queues = page.getByRole('region', { name: 'Queues' });
+  const row = queues.getByRole('table', { name: 'Queues' }).getByRole('row', { name: teamName });
+  await expect(row.getByRole('cell').first()).toHaveText(/^[1-9]\d*$/);
+  await expect(queues.getByRole('figure', { name: 'Callers per 30 minutes' })).toBeVisible();
+  await queues.scrollIntoViewIfNeeded();
+  await shot(page, 'queue-analytics');
+  await page.getByRole('combobox', { name: 'Theme' }).click();
+  await page.getByRole('option', { name: 'Dark Mode' }).click();
+  await shot(page, 'queue-analytics-dark');
+  await page.getByRole('combobox', { name: 'Theme' }).click();
+  await page.getByRole('option', { name: 'Light Mode' }).click();
+
   // Deleting the team ends its queue: the tile goes.
   expect((await api.delete(`/api/teams/${teamId}`)).ok()).toBe(true);
+  await menu(page).getByRole('link', { name: 'Live Floor' }).click();
   await expect(page.getByRole('region', { name: `${teamName} queue` })).toHaveCount(0);
   for (const phone of phones) await phone.context().close();
   await api.dispose();
