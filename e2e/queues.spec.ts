@@ -109,6 +109,7 @@ test('a team queue: callers wait and give up on the live floor; the agent idle l
   await interactions(first).getByRole('button', { name: 'End Call' }).click();
   await expect(figure(page, teamName, 'Agents needed')).toHaveText(/^\d+$/);
   await expect(page.getByText('Erlang C, last hour')).toBeVisible();
+  await shot(page, 'queue-tile-staffed');
 
   // Analytics: the team's row in Queues, and its intervals as charts, in both themes.
   await menu(page).getByRole('link', { name: 'Analytics' }).click();
@@ -121,12 +122,15 @@ test('a team queue: callers wait and give up on the live floor; the agent idle l
   await page.getByRole('combobox', { name: 'Theme' }).click();
   await page.getByRole('option', { name: 'Dark Mode' }).click();
   await shot(page, 'queue-analytics-dark');
+  await menu(page).getByRole('link', { name: 'Live Floor' }).click();
+  await expect(figure(page, teamName, 'Agents needed')).toHaveText(/^\d+$/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'queue-tile-staffed-dark');
   await page.getByRole('combobox', { name: 'Theme' }).click();
   await page.getByRole('option', { name: 'Light Mode' }).click();
 
   // Deleting the team ends its queue: the tile goes.
   expect((await api.delete(`/api/teams/${teamId}`)).ok()).toBe(true);
-  await menu(page).getByRole('link', { name: 'Live Floor' }).click();
   await expect(page.getByRole('region', { name: `${teamName} queue` })).toHaveCount(0);
   for (const phone of phones) await phone.context().close();
   await api.dispose();

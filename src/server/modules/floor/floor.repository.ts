@@ -16,6 +16,7 @@ import {
 import { containsText } from '../accounts/accounts.repository';
 import type { EmployeeScope } from '../employees/employees.repository';
 import { connectionLastSeen } from '../live/connection-liveness';
+import { callerCounts } from '../queues/queue-analytics.repository';
 import * as staffing from '../queues/staffing';
 
 interface FloorRow {
@@ -256,14 +257,7 @@ export async function floorQueues(
       FROM queue_callers q WHERE q.team_id = t.id AND q.ended_at IS NULL
     ) waiting
     CROSS JOIN LATERAL (
-      SELECT count(*) FILTER (WHERE q.outcome = 'answered')::int AS answered,
-        count(*) FILTER (WHERE q.outcome = 'abandoned')::int AS abandoned,
-        count(*) FILTER (WHERE q.outcome = 'answered'
-          AND q.ended_at <= q.arrived_at + make_interval(secs => t.service_level_seconds))::int
-          AS answered_within,
-        avg(extract(epoch from (q.ended_at - q.arrived_at)))
-          FILTER (WHERE q.outcome = 'answered')::float8 AS speed_of_answer
-      FROM queue_callers q
+      SELECT ${callerCounts} FROM queue_callers q
       WHERE q.team_id = t.id AND q.ended_at IS NOT NULL
         AND q.arrived_at >= date_trunc('day', ${now}::timestamptz AT TIME ZONE ${zone}) AT TIME ZONE ${zone}
     ) today
@@ -292,10 +286,7 @@ export async function floorQueues(
     oldestArrivedAt: row.oldest_arrived_at?.toISOString() ?? null,
     answeredToday: row.answered,
     abandonedToday: row.abandoned,
-    serviceLevelPercent:
-      row.answered + row.abandoned === 0
-        ? null
-        : (100 * row.answered_within) / (row.answered + row.abandoned),
+    serviceLevelPercent: staffing.serviceLevelPercent(row),
     serviceLevelSeconds: row.service_level_seconds,
     serviceLevelTargetPercent: row.service_level_target_percent,
     speedOfAnswerSeconds: row.speed_of_answer,

@@ -14,7 +14,8 @@ export interface QueueCountsRow {
   time_to_abandon: number | null;
 }
 
-const counts = sql`count(*)::int AS callers,
+/** The counts of QueueCountsRow over callers `q` of teams `t`. */
+export const callerCounts = sql`count(*)::int AS callers,
   count(*) FILTER (WHERE q.outcome = 'answered')::int AS answered,
   count(*) FILTER (WHERE q.outcome = 'abandoned')::int AS abandoned,
   count(*) FILTER (WHERE q.outcome = 'answered'
@@ -73,7 +74,7 @@ export async function queueTeams(
       figures.*, coalesce(peak.callers, 0) AS peak_callers, ${handleSecondsIn(window)} AS handle_seconds
     FROM teams t
     CROSS JOIN LATERAL (
-      SELECT ${counts} FROM queue_callers q WHERE q.team_id = t.id AND ${arrivedIn(window)}
+      SELECT ${callerCounts} FROM queue_callers q WHERE q.team_id = t.id AND ${arrivedIn(window)}
     ) figures
     CROSS JOIN LATERAL (
       SELECT max(n)::int AS callers FROM (
@@ -120,7 +121,7 @@ export async function queueIntervals(
 ) {
   const interval: RawBuilder<Date> = intervalOf(minutes, origin);
   const result = await sql<QueueIntervalRow>`
-    SELECT ${interval} AS start, ${counts}
+    SELECT ${interval} AS start, ${callerCounts}
     FROM queue_callers q JOIN teams t ON t.id = q.team_id
     WHERE q.team_id = ${teamId} AND ${arrivedIn(window)}
     GROUP BY 1 ORDER BY 1

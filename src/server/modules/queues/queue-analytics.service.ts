@@ -12,7 +12,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { windowOf } from '../analytics/window';
 import * as repo from './queue-analytics.repository';
-import { agentsNeededFor } from './staffing';
+import { agentsNeededFor, serviceLevelPercent } from './staffing';
 
 const MINUTE = 60_000;
 
@@ -32,13 +32,11 @@ function figuresOf(
   callsPerHour: number,
   handleSeconds: number | null,
 ): QueueFigures {
-  const resolved = row.answered + row.abandoned;
   return {
     callers: row.callers,
     answered: row.answered,
     abandoned: row.abandoned,
-    serviceLevelPercent:
-      resolved === 0 ? null : roundToTenth((100 * row.answered_within) / resolved),
+    serviceLevelPercent: roundToTenth(serviceLevelPercent(row)),
     averageSpeedOfAnswerSeconds: roundToTenth(row.speed_of_answer),
     averageTimeToAbandonSeconds: roundToTenth(row.time_to_abandon),
     agentsNeeded: row.callers === 0 ? null : agentsNeededFor(callsPerHour, handleSeconds, team),
@@ -51,16 +49,16 @@ function centreOf(rows: repo.QueueTeamRow[], teams: QueueFigures[]): QueueFigure
     rows.reduce((total, row) => total + value(row), 0);
   const answered = sum((row) => row.answered);
   const abandoned = sum((row) => row.abandoned);
+  const answeredWithin = sum((row) => row.answered_within);
   const weighted = (average: number | null, weight: number) => (average ?? 0) * weight;
   const needs = teams.flatMap((team) => (team.agentsNeeded === null ? [] : [team.agentsNeeded]));
   return {
     callers: sum((row) => row.callers),
     answered,
     abandoned,
-    serviceLevelPercent:
-      answered + abandoned === 0
-        ? null
-        : roundToTenth((100 * sum((row) => row.answered_within)) / (answered + abandoned)),
+    serviceLevelPercent: roundToTenth(
+      serviceLevelPercent({ answered_within: answeredWithin, answered, abandoned }),
+    ),
     averageSpeedOfAnswerSeconds:
       answered === 0
         ? null

@@ -70,7 +70,10 @@ export function createQueueEngine({ ctx, random }: QueueEngineOptions) {
       if (team.inbound_mode === 'queue') {
         const { callers, next } = arrivals(teamId, team, now);
         await repo.insertCallers(trx, callers);
-        await repo.setNextCaller(trx, teamId, next);
+        // Most ticks draw nobody: the team's row is written only when its next arrival moves.
+        if (next.getTime() !== team.next_caller_at?.getTime()) {
+          await repo.setNextCaller(trx, teamId, next);
+        }
         arrived = callers.length;
       }
       const abandoned = await repo.abandonImpatientCallers(trx, teamId, now);

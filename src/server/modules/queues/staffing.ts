@@ -50,3 +50,16 @@ export function agentsNeededFor(
     team.service_level_target_percent,
   );
 }
+
+/**
+ * Callers answered within the threshold ÷ callers answered or abandoned (every abandoned one
+ * counts against it), in %; null before anyone has either.
+ */
+export function serviceLevelPercent(figures: {
+  answered_within: number;
+  answered: number;
+  abandoned: number;
+}) {
+  const resolved = figures.answered + figures.abandoned;
+  return resolved === 0 ? null : (100 * figures.answered_within) / resolved;
+}
