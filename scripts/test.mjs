@@ -13,7 +13,8 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The queue simulation runs for minutes: `npm run test:simulation` (CI runs it too).
+// Every Vitest project but the queue simulation, which runs for minutes on its own
+// (`npm run test:simulation`).
 run('npx', [
   'vitest',
   'run',

@@ -42,7 +42,7 @@ const t = await createTestApp(
 
 it(
   `${CALLERS} callers: service level and speed of answer as Erlang C predicts`,
-  { timeout: 1_200_000 },
+  { timeout: 2_400_000 },
   async () => {
     t.clock.set('2026-03-02T00:00:00Z');
     const { as } = await signInAs(t, await newSuperAdmin(t.db));
