@@ -4,6 +4,7 @@ import { analytics } from './analytics';
 import { demoData } from './demo-data';
 import { liveFanout } from './live-fanout';
 import { lists } from './lists';
+import { queues } from './queues';
 import { startUp } from './start-up';
 import { webApp } from './web-app';
 import { webScale } from './web-scale';
@@ -23,4 +24,5 @@ export const benchmarks: readonly Benchmark<unknown>[] = [
   agentLoad,
   writeVolume,
   liveFanout,
+  queues,
 ];

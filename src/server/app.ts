@@ -27,7 +27,7 @@ import { employeeRoutes } from './modules/employees/employees.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { floorRoutes } from './modules/floor/floor.routes';
 import { floorAgentsOf, floorQueuesOf, floorScopesOf } from './modules/floor/floor.service';
-import { createLiveHub } from './modules/live/live-hub';
+import { type AgentChange, createLiveHub } from './modules/live/live-hub';
 import { liveRoutes, onLiveSocketError } from './modules/live/live.routes';
 import { meRoutes } from './modules/me/me.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
@@ -148,7 +148,14 @@ export async function buildApp(
   app.decorate('callEngine', callEngine);
   let stopListening: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    stopListening = await listenForAgentChanges(ctx, database.listen, hub, app.log);
+    const listeners = {
+      receive(change: AgentChange) {
+        callEngine.heard(change);
+        hub.receive(change);
+      },
+      resendAll: () => hub.resendAll(),
+    };
+    stopListening = await listenForAgentChanges(ctx, database.listen, listeners, app.log);
     await callEngine.recover({ soleProcess: options.soleProcess ?? false });
     callEngine.start();
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
 import { databaseUnavailable } from '../../platform/database';
-import type { LiveHub } from '../live/live-hub';
+import type { AgentChange, LiveHub } from '../live/live-hub';
 import { type AgentAction, lockAgent } from '../presence/presence.repository';
 import { performAgentActionInTransaction } from '../presence/presence.service';
 import { createQueueEngine } from '../queues/queue-engine';
@@ -22,6 +22,7 @@ interface CallEngineOptions {
   offerDelayFraction?: (userId: string, basis: Date) => number;
   log: {
     error(details: object, message: string): void;
+    warn(details: object, message: string): void;
     info(details: object, message: string): void;
   };
 }
@@ -54,7 +55,7 @@ export function createCallEngine({
   let lastHeartbeat = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
-  const queues = createQueueEngine({ ctx, random });
+  const queues = createQueueEngine({ ctx, random, log });
 
   const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
   const later = (at: Date, ms: number) => new Date(at.getTime() + ms);
@@ -193,9 +194,8 @@ export function createCallEngine({
       ...rungOut,
       ...(await repo.missAbandonedRings(ctx.db, now, ago(now, timings.disconnectGraceMs))),
     ]);
-    const freshSince = ago(now, timings.disconnectGraceMs);
     // Queue callers first: per-agent offers skip the agents of a team whose callers wait.
-    for (const userId of await queues.serve(now, freshSince)) changed.add(userId);
+    await queues.serve(now);
     for (const userId of await makeOffers(now)) changed.add(userId);
     // Through the engine's own connection, as every statement of the tick.
     await ctx.live.agentChangedIn(ctx.db, ...changed);
@@ -203,6 +203,20 @@ export function createCallEngine({
 
   return {
     tick,
+
+    /**
+     * A change any process committed: an agent Available with no call is offered a waiting
+     * caller at once, while the engine runs, rather than at the next tick.
+     */
+    heard(change: AgentChange) {
+      if (
+        change.kind === 'stateCommitted' &&
+        change.state.status === 'available' &&
+        !change.state.call
+      ) {
+        queues.agentFree(change.agentId);
+      }
+    },
 
     /**
      * At start-up: rings whose deadline passed while no server ran end at their deadline.
@@ -236,6 +250,7 @@ export function createCallEngine({
      */
     start() {
       if (timings.tickMs === 0) return;
+      queues.start();
       let failing = false;
       timer = setInterval(() => {
         if (ticking) return;
@@ -258,6 +273,7 @@ export function createCallEngine({
 
     async stop() {
       clearInterval(timer);
+      await queues.stop();
       await ticking;
     },
   };

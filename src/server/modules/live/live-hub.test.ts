@@ -199,7 +199,7 @@ describe('live hub', () => {
       },
       hub: { heartbeat: async () => undefined, databaseReachable: (r) => reports.push(r) },
       instanceName: 'engine-under-test',
-      log: { error: () => undefined, info: () => undefined },
+      log: { error: () => undefined, warn: () => undefined, info: () => undefined },
     });
     engine.start();
     try {

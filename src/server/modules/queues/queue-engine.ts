@@ -16,10 +16,14 @@ export function exponential(random: () => number, mean: number) {
   return -mean * Math.log(1 - random());
 }
 
+/** A team's timer for its next arrival is set at most this far ahead (setTimeout's range). */
+const MAX_ARRIVAL_TIMER_MS = 60_000;
+
 interface QueueEngineOptions {
   ctx: AppContext;
   /** [0, 1): gaps between arrivals, callers' patience and numbers. */
   random: () => number;
+  log: { warn(details: object, message: string): void };
 }
 
 /**
@@ -28,9 +32,17 @@ interface QueueEngineOptions {
  * up past their patience. All of it is rows: a team is served under its row's lock (one
  * process at a time, the others skip it), so a caller is offered to one agent at a time, and
  * whatever a dead process left the next tick finds.
+ *
+ * Running, the engine does not wait for its tick where it knows work is due: a team is served
+ * at its next arrival (a timer), and when one of its agents becomes free with callers waiting
+ * (every process hears the change). A team is served by one run at a time in a process; asked
+ * again meanwhile, it is served once more after.
  */
-export function createQueueEngine({ ctx, random }: QueueEngineOptions) {
+export function createQueueEngine({ ctx, random, log }: QueueEngineOptions) {
   const timings = ctx.config.callEngine;
+  let isRunning = false;
+  const arrivalTimers = new Map<string, NodeJS.Timeout>();
+  const serving = new Map<string, { again: boolean; done: Promise<void> }>();
 
   /** The team's arrivals up to `now`, from its next drawn arrival; answers the one after. */
   function arrivals(
@@ -59,14 +71,16 @@ export function createQueueEngine({ ctx, random }: QueueEngineOptions) {
 
   /**
    * One team's queue at `now`, in one transaction under its lock: arrivals, callers out of
-   * patience, then offers, oldest caller to the agent idle longest. Answers the agents offered;
-   * announces a queue changed otherwise.
+   * patience, then offers, oldest caller to the agent idle longest, each announced with its
+   * agent (a queue change otherwise). Answers the team's next arrival, if it has queue mode.
    */
-  function serveTeam(teamId: string, now: Date, freshSince: Date) {
+  function serveTeam(teamId: string, now: Date) {
+    const freshSince = new Date(now.getTime() - timings.disconnectGraceMs);
     return ctx.db.transaction().execute(async (trx) => {
       const team = await repo.claimTeamQueue(trx, teamId);
-      if (!team) return [];
+      if (!team) return undefined;
       let arrived = 0;
+      let nextArrival: Date | undefined;
       if (team.inbound_mode === 'queue') {
         const { callers, next } = arrivals(teamId, team, now);
         await repo.insertCallers(trx, callers);
@@ -75,21 +89,22 @@ export function createQueueEngine({ ctx, random }: QueueEngineOptions) {
           await repo.setNextCaller(trx, teamId, next);
         }
         arrived = callers.length;
+        nextArrival = next;
       }
       const abandoned = await repo.abandonImpatientCallers(trx, teamId, now);
       // Offers are announced with their agents, whose team's queue the floor then reads.
       if (arrived + abandoned > 0) await ctx.live.queuesChangedIn(trx, teamId);
       const waiting = await repo.waitingCallers(trx, teamId, now);
-      if (waiting.length === 0) return [];
+      if (waiting.length === 0) return nextArrival;
       const candidates = await calls.eligibleAgents(trx, freshSince, { queueTeamId: teamId });
-      if (candidates.length === 0) return [];
+      if (candidates.length === 0) return nextArrival;
       const claimed = await calls.claimAgents(
         trx,
         candidates.map((agent) => agent.user_id),
       );
-      if (claimed.length === 0) return [];
+      if (claimed.length === 0) return nextArrival;
       // Checked again under their locks, idle longest first; one who became free after `now`
-      // (a call ended while the tick ran) waits for the next tick, so calls never overlap.
+      // (a call ended while this ran) waits for the next run, so calls never overlap.
       const agents = (
         await calls.eligibleAgents(trx, freshSince, { userIds: claimed, queueTeamId: teamId })
       ).filter((agent) => agent.basis <= now);
@@ -100,19 +115,82 @@ export function createQueueEngine({ ctx, random }: QueueEngineOptions) {
         time_received: now,
         ring_deadline: new Date(now.getTime() + timings.ringMs),
       }));
-      return calls.insertOffers(trx, offers);
+      await ctx.live.agentChangedIn(trx, ...(await calls.insertOffers(trx, offers)));
+      return nextArrival;
     });
   }
 
+  /** While running, the team is served again at its next arrival. */
+  function armArrival(teamId: string, at: Date) {
+    clearTimeout(arrivalTimers.get(teamId));
+    const delay = Math.min(
+      MAX_ARRIVAL_TIMER_MS,
+      Math.max(0, at.getTime() - ctx.clock.now().getTime()),
+    );
+    const timer = setTimeout(() => {
+      arrivalTimers.delete(teamId);
+      serveSoon(teamId).catch((error: unknown) => {
+        log.warn({ err: error, teamId }, 'queues: serving a team failed (its tick tries again)');
+      });
+    }, Math.ceil(delay));
+    arrivalTimers.set(teamId, timer);
+  }
+
+  /** The team served at `now` (else the clock's), after a run of it in progress if any. */
+  function serveSoon(teamId: string, now?: Date): Promise<void> {
+    const running = serving.get(teamId);
+    if (running) {
+      running.again = true;
+      return running.done;
+    }
+    const entry = { again: false, done: Promise.resolve() };
+    entry.done = (async () => {
+      try {
+        let at = now ?? ctx.clock.now();
+        do {
+          entry.again = false;
+          const nextArrival = await serveTeam(teamId, at);
+          if (isRunning && nextArrival) armArrival(teamId, nextArrival);
+          at = ctx.clock.now();
+        } while (entry.again);
+      } finally {
+        serving.delete(teamId);
+      }
+    })();
+    serving.set(teamId, entry);
+    return entry.done;
+  }
+
   return {
-    /** Every team with queue work, then deleted teams' callers; answers the agents offered. */
-    async serve(now: Date, freshSince: Date) {
-      const offered: string[] = [];
+    /** Every team with queue work, then deleted teams' callers. */
+    async serve(now: Date) {
       for (const teamId of await repo.teamsWithQueueWork(ctx.db, now)) {
-        offered.push(...(await serveTeam(teamId, now, freshSince)));
+        await serveSoon(teamId, now);
       }
       await repo.abandonImpatientCallers(ctx.db, null, now);
-      return offered;
+    },
+
+    /** An agent became free (any process's change): their teams with callers waiting, now. */
+    agentFree(userId: string) {
+      if (!isRunning) return;
+      void (async () => {
+        for (const teamId of await repo.teamsWithCallersWaitingFor(ctx.db, userId)) {
+          if (isRunning) await serveSoon(teamId);
+        }
+      })().catch((error: unknown) => {
+        log.warn({ err: error, userId }, 'queues: serving a free agent failed (the tick will)');
+      });
+    },
+
+    /** Timers and nudges on (the call engine's start); off again, runs in flight finished. */
+    start() {
+      isRunning = true;
+    },
+    async stop() {
+      isRunning = false;
+      for (const timer of arrivalTimers.values()) clearTimeout(timer);
+      arrivalTimers.clear();
+      await Promise.allSettled([...serving.values()].map((entry) => entry.done));
     },
   };
 }

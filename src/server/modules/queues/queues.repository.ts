@@ -68,6 +68,16 @@ export async function teamsWithQueueWork(db: Db, now: Date) {
   return result.rows.map((row) => row.team_id);
 }
 
+/** The teams of this agent with callers waiting. */
+export async function teamsWithCallersWaitingFor(db: Db, userId: string) {
+  const result = await sql<{ team_id: string }>`
+    SELECT m.team_id FROM team_members m
+    WHERE m.user_id = ${userId} AND EXISTS (
+      SELECT 1 FROM queue_callers q WHERE q.team_id = m.team_id AND q.ended_at IS NULL)
+  `.execute(db);
+  return result.rows.map((row) => row.team_id);
+}
+
 /** The team's queue settings under its lock, or nothing when another process holds it. */
 export async function claimTeamQueue(trx: Db, teamId: string) {
   const result = await sql<{
