@@ -34,6 +34,7 @@ export class QueueAgent {
   private offered: string | undefined;
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
+  private isClosing = false;
   answering = true;
 
   constructor(private readonly options: QueueAgentOptions) {}
@@ -45,13 +46,16 @@ export class QueueAgent {
       (event, at) => {
         if (event.type === 'agent.state') this.note(event.state, at);
       },
-      (code) => this.options.onError(`live socket closed (${code})`),
+      (code) => {
+        if (!this.isClosing) this.options.onError(`live socket closed (${code})`);
+      },
       this.tab,
     );
     await this.live.opened;
   }
 
   close() {
+    this.isClosing = true;
     clearTimeout(this.timer);
     return this.live?.close() ?? Promise.resolve();
   }
