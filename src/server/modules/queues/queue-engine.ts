@@ -43,6 +43,8 @@ export function createQueueEngine({ ctx, random, log }: QueueEngineOptions) {
   let isRunning = false;
   const arrivalTimers = new Map<string, NodeJS.Timeout>();
   const serving = new Map<string, { again: boolean; done: Promise<void> }>();
+  /** The last tick found queue work: else a free agent costs no query until one does. */
+  let hadQueueWork = false;
 
   /** The team's arrivals up to `now`, from its next drawn arrival; answers the one after. */
   function arrivals(
@@ -164,15 +166,16 @@ export function createQueueEngine({ ctx, random, log }: QueueEngineOptions) {
   return {
     /** Every team with queue work, then deleted teams' callers. */
     async serve(now: Date) {
-      for (const teamId of await repo.teamsWithQueueWork(ctx.db, now)) {
-        await serveSoon(teamId, now);
-      }
+      const teamIds = await repo.teamsWithQueueWork(ctx.db, now);
+      hadQueueWork = teamIds.length > 0;
+      for (const teamId of teamIds) await serveSoon(teamId, now);
       await repo.abandonImpatientCallers(ctx.db, null, now);
     },
 
     /** An agent became free (any process's change): their teams with callers waiting, now. */
     agentFree(userId: string) {
-      if (!isRunning) return;
+      // A queue-mode team always has its arrival timer set.
+      if (!isRunning || (!hadQueueWork && arrivalTimers.size === 0)) return;
       void (async () => {
         for (const teamId of await repo.teamsWithCallersWaitingFor(ctx.db, userId)) {
           if (isRunning) await serveSoon(teamId);
